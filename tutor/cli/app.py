@@ -1,0 +1,194 @@
+"""The typer app: one callback for the global options, one small function per command.
+
+Each command converts its input and calls one function elsewhere; those modules are
+imported inside the command so `tutor --help` loads none of them.
+"""
+
+# No `from __future__ import annotations` here: typer reads the annotations of
+# functions defined inside build(), which string annotations would not resolve.
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+import typer.core
+
+from tutor import __version__
+from tutor.cli import UserError, error_line
+from tutor.cli.helpchrome import localize_help, usage_error_line
+from tutor.i18n import _
+
+# Global options may be given anywhere on the line; they are moved before the command.
+_GLOBAL_FLAGS = ("--ascii", "--no-color")
+_GLOBAL_VALUED = ("--lang", "-l")
+
+
+@dataclass(frozen=True)
+class Display:
+    """How the learner's terminal shows things."""
+
+    ascii: bool
+    color: bool
+
+
+def hoist_globals(argv: list[str]) -> list[str]:
+    """Moves global options (`--lang X`, `--ascii`, ...) to the front of argv."""
+    front: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--":
+            rest.extend(argv[i:])
+            break
+        if arg in _GLOBAL_FLAGS or arg.startswith("--lang="):
+            front.append(arg)
+        elif arg in _GLOBAL_VALUED and i + 1 < len(argv):
+            front.extend(argv[i : i + 2])
+            i += 1
+        elif arg.startswith("-l") and not arg.startswith("--") and len(arg) > 2:
+            front.append(arg)
+        else:
+            rest.append(arg)
+        i += 1
+    return front + rest
+
+
+class TutorGroup(typer.core.TyperGroup):
+    """Reports an unknown command in the learner's language, naming the real ones."""
+
+    def resolve_command(self, ctx, args):  # type: ignore[no-untyped-def]
+        name = args[0]
+        if self.get_command(ctx, name) is None and not name.startswith("-"):
+            from tutor.i18n import format_list
+
+            raise UserError(
+                _("Unknown command %(name)s. Commands: %(commands)s.")
+                % {"name": repr(name), "commands": format_list(list(self.commands))},
+                code=2,
+            )
+        return super().resolve_command(ctx, args)
+
+
+def _display(ctx: typer.Context) -> Display:
+    return ctx.obj if isinstance(ctx.obj, Display) else Display(ascii=False, color=True)
+
+
+def build() -> typer.Typer:
+    localize_help()
+    app = typer.Typer(
+        cls=TutorGroup,
+        help=_("A rules tutor and trainer for card games: learn, drill and play, in your language."),
+        no_args_is_help=True,
+        add_completion=False,
+        rich_markup_mode="rich",
+        context_settings={"help_option_names": ["--help", "-h"]},
+    )
+
+    def show_version(value: bool) -> None:
+        if value:
+            typer.echo(f"tutor {__version__}")
+            raise typer.Exit()
+
+    @app.callback()
+    def root(
+        ctx: typer.Context,
+        lang: Annotated[
+            Optional[str],
+            typer.Option("--lang", "-l", metavar=_("CODE"), help=_("Language: en, lt, de, fr, es, ru, cs or nb.")),
+        ] = None,
+        ascii_: Annotated[
+            bool, typer.Option("--ascii", help=_("Draw cards with plain ASCII characters only."))
+        ] = False,
+        no_color: Annotated[bool, typer.Option("--no-color", help=_("Do not use colours."))] = False,
+        version: Annotated[
+            bool,
+            typer.Option("--version", is_eager=True, callback=show_version, help=_("Show the version and exit.")),
+        ] = False,
+    ) -> None:
+        color = not no_color and not os.environ.get("NO_COLOR")
+        ctx.obj = Display(ascii=ascii_, color=color)
+
+    @app.command("games", help=_("List the games tutor teaches."))
+    def games() -> None:
+        from tutor.cli.info import print_games
+
+        print_games()
+
+    @app.command("languages", help=_("List the languages tutor speaks, each named in itself."))
+    def languages() -> None:
+        from tutor.cli.info import print_languages
+
+        print_languages()
+
+    @app.command("rules", help=_("Show the rules of a game, clause by clause, in your language."))
+    def rules(
+        game: Annotated[str, typer.Argument(metavar=_("GAME"), help=_("The game: 33 (thirty-three)."))],
+        clause: Annotated[
+            Optional[str], typer.Argument(metavar=_("CLAUSE"), help=_("Show only this clause, e.g. 33.7."))
+        ] = None,
+    ) -> None:
+        from tutor.cli.info import print_rules
+
+        print_rules(game, clause)
+
+    @app.command("play", help=_("Play a full game against bots."))
+    def play(
+        ctx: typer.Context,
+        game: Annotated[str, typer.Argument(metavar=_("GAME"), help=_("The game: 33 (thirty-three)."))],
+        players: Annotated[
+            Optional[int], typer.Option("--players", "-p", metavar="N", help=_("Number of players, you included."))
+        ] = None,
+        level: Annotated[
+            str, typer.Option("--level", metavar="easy|normal|hard", help=_("How well the bots play."))
+        ] = "normal",
+        seed: Annotated[
+            Optional[int], typer.Option("--seed", metavar="N", help=_("Seed for the shuffle, to replay a deal."))
+        ] = None,
+        record: Annotated[
+            Optional[Path], typer.Option("--record", metavar=_("FILE"), help=_("Write the game to FILE (JSON Lines)."))
+        ] = None,
+        option: Annotated[
+            Optional[list[str]],
+            typer.Option("--option", "-o", metavar="KEY=VALUE", help=_("A rule option; see the rules of the game.")),
+        ] = None,
+        auto: Annotated[bool, typer.Option("--auto", help=_("Let bots take every seat, you watch."))] = False,
+    ) -> None:
+        from tutor.play import play_command
+
+        raise typer.Exit(play_command(game, players, level, seed, record, option or [], auto, _display(ctx)))
+
+    @app.command("replay", help=_("Step through a recorded game, narrated in your language."))
+    def replay(
+        ctx: typer.Context,
+        file: Annotated[Path, typer.Argument(metavar=_("FILE"), help=_("A game record written with --record."))],
+        step: Annotated[
+            bool, typer.Option("--step/--all", help=_("Wait for Enter after each move, or print it all at once."))
+        ] = True,
+    ) -> None:
+        from tutor.replay import replay_command
+
+        raise typer.Exit(replay_command(file, step, _display(ctx)))
+
+    return app
+
+
+def invoke(argv: list[str]) -> int:
+    from typer._click import exceptions as click_exc
+
+    app = build()
+    command = typer.main.get_command(app)
+    try:
+        result = command.main(args=hoist_globals(argv), prog_name="tutor", standalone_mode=False)
+    except click_exc.UsageError as exc:
+        error_line(usage_error_line(exc))
+        sys.stderr.write(_("Try %(command)s for help.") % {"command": "'tutor --help'"} + "\n")
+        return 2
+    except typer.Abort:
+        sys.stderr.write("\n" + _("Interrupted.") + "\n")
+        return 130
+    except typer.Exit as exc:
+        return exc.exit_code
+    return result if isinstance(result, int) else 0

@@ -1,0 +1,73 @@
+"""`tutor games`, `tutor languages` and `tutor rules`: texts to read, no game to play."""
+
+from __future__ import annotations
+
+import importlib
+import textwrap
+
+import typer
+
+from tutor import games as registry
+from tutor import i18n
+from tutor.cli import UserError
+from tutor.i18n import _, ngettext
+
+
+def find_game(name: str) -> registry.GameInfo:
+    try:
+        return registry.find(name)
+    except registry.UnknownGame:
+        known = i18n.format_list([f"{g.id} ({', '.join(g.aliases)})" for g in registry.GAMES])
+        raise UserError(
+            _("Unknown game %(name)s. Games: %(games)s.") % {"name": repr(name), "games": known}, code=2
+        ) from None
+
+
+def print_games() -> None:
+    for game in registry.GAMES:
+        players = ngettext(
+            "%(low)d to %(high)d player", "%(low)d to %(high)d players", game.max_players
+        ) % {"low": game.min_players, "high": game.max_players}
+        typer.echo(f"{game.id} ({', '.join(game.aliases)}): {_(game.name)} · {players}")
+        typer.echo(f"    {_(game.summary)}")
+
+
+def print_languages() -> None:
+    current = i18n.current()
+    for code in i18n.LANGUAGES:
+        own = i18n.language_name(code)
+        mark = "*" if code == current else " "
+        if code == current:
+            typer.echo(f"{mark} {code}  {own}")
+        else:
+            typer.echo(f"{mark} {code}  {own} ({i18n.language_name(code, current)})")
+
+
+def _wrap(text: str, indent: str) -> str:
+    return textwrap.fill(text, width=78, initial_indent=indent, subsequent_indent=indent)
+
+
+def print_rules(game_name: str, clause_id: str | None) -> None:
+    game = find_game(game_name)
+    rules = importlib.import_module(game.module + ".rules")
+    clauses = rules.CLAUSES
+    if clause_id is not None:
+        wanted = clause_id.strip()
+        clauses = tuple(c for c in clauses if c.id == wanted or c.id == f"{clauses[0].id.split('.')[0]}.{wanted}")
+        if not clauses:
+            ids = ", ".join(c.id for c in rules.CLAUSES)
+            raise UserError(_("No clause %(clause)s. Clauses: %(ids)s.") % {"clause": repr(wanted), "ids": ids}, 2)
+    else:
+        typer.echo(_("Rules of %(game)s") % {"game": _(game.name)})
+        typer.echo("")
+    for clause in clauses:
+        title = f"{clause.id} {_(clause.title)}"
+        if clause.decided:
+            title += " " + _("(decided by tutor: the sources are silent or disagree)")
+        typer.echo(title)
+        typer.echo(_wrap(_(clause.text), "    "))
+        typer.echo("")
+    if clause_id is None and getattr(rules, "OPTIONS_HELP", None):
+        typer.echo(_("Options (tutor play %(game)s --option KEY=VALUE):") % {"game": game.aliases[0]})
+        for key, clause, text in rules.OPTIONS_HELP:
+            typer.echo(f"    {key:<22} {_(text)} ({clause})")

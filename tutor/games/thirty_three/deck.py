@@ -1,0 +1,177 @@
+"""The cards of 33 (RULEBOOK 33.1) and the options a game is played with.
+
+A card is its face in the universal notation (`+7`, `-3`, `1/11`, `+-10`, `0`); copies of
+one face are interchangeable, so a hand is a list of faces and a deck a multiset.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tutor.games.base import OptionError
+
+PLUS_FACES = tuple(f"+{n}" for n in range(2, 11))
+MINUS_FACES = tuple(f"-{n}" for n in range(2, 10))
+ONE_ELEVEN = "1/11"
+PLUS_MINUS_TEN = "+-10"
+ZERO = "0"
+
+#: Every face, in the order the rules screen and deck files list them.
+FACES: tuple[str, ...] = PLUS_FACES + MINUS_FACES + (ONE_ELEVEN, PLUS_MINUS_TEN, ZERO)
+
+#: The values a face may be played for (33.1); two values mean the player chooses.
+VALUES: dict[str, tuple[int, ...]] = {
+    **{f: (int(f[1:]),) for f in PLUS_FACES},
+    **{f: (-int(f[1:]),) for f in MINUS_FACES},
+    ONE_ELEVEN: (1, 11),
+    PLUS_MINUS_TEN: (10, -10),
+    ZERO: (0,),
+}
+
+#: The lowest value of each face: the card keeps the total at or under 33 iff this does.
+LOWEST: dict[str, int] = {f: min(v) for f, v in VALUES.items()}
+
+#: 33.1 (decided): 4 of each `+` face, 2 of each `-` face, 4 each of `1/11`, `+-10`, `0`.
+DEFAULT_DECK: dict[str, int] = {
+    **{f: 4 for f in PLUS_FACES},
+    **{f: 2 for f in MINUS_FACES},
+    ONE_ELEVEN: 4,
+    PLUS_MINUS_TEN: 4,
+    ZERO: 4,
+}
+
+LIMIT = 33
+HAND_SIZE = 3
+
+
+def canonical_face(text: str) -> str | None:
+    """The face a universal-notation string names (`+7`, `7`, `-3`, `±10`, `1/11`), or None."""
+    t = text.strip().replace(" ", "").replace("\u2212", "-").replace("±", "+-")
+    t = t.replace("-+", "+-")
+    if t in VALUES:
+        return t
+    if t.isdigit() and f"+{int(t)}" in VALUES:
+        return f"+{int(t)}"
+    if t in ("11/1", "1/1/1"):
+        return ONE_ELEVEN
+    return None
+
+
+@dataclass(frozen=True)
+class Options:
+    """How a game of 33 is played: the deck and the optional rules."""
+
+    deck: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_DECK))
+    shuffle_recycle: bool = False  # 33.9 option: shuffle instead of flip
+    manual_draw: bool = False  # 33.10 / 33.11: players draw and say the total themselves
+    forfeit: bool = False  # 33.12: the forfeit draw after the game
+
+    @property
+    def deck_size(self) -> int:
+        return sum(self.deck.values())
+
+    def to_record(self) -> dict[str, Any]:
+        return {
+            "deck": {f: self.deck[f] for f in FACES if self.deck.get(f)},
+            "recycle": "shuffle" if self.shuffle_recycle else "flip",
+            "draw": "manual" if self.manual_draw else "auto",
+            "forfeit": self.forfeit,
+        }
+
+    @classmethod
+    def from_record(cls, data: dict[str, Any]) -> Options:
+        return cls(
+            deck=validate_deck(data.get("deck", DEFAULT_DECK)),
+            shuffle_recycle=data.get("recycle") == "shuffle",
+            manual_draw=data.get("draw") == "manual",
+            forfeit=bool(data.get("forfeit")),
+        )
+
+
+#: The option keys `--option KEY=VALUE` accepts, with their allowed values.
+OPTION_KEYS = ("deck", "recycle", "draw", "forfeit")
+_TRUE = {"yes", "true", "on", "1"}
+_FALSE = {"no", "false", "off", "0"}
+
+
+def _flag(key: str, value: str) -> bool:
+    v = value.strip().lower()
+    if v in _TRUE:
+        return True
+    if v in _FALSE:
+        return False
+    raise OptionError("option_bad_value", key=key, value=value, allowed="on, off")
+
+
+def parse_options(raw: dict[str, str]) -> Options:
+    """Options from `--option KEY=VALUE` pairs; an unknown key or value is an OptionError."""
+    deck = dict(DEFAULT_DECK)
+    shuffle_recycle = manual_draw = forfeit = False
+    for key, value in raw.items():
+        if key == "deck":
+            deck = load_deck_file(Path(value))
+        elif key == "recycle":
+            if value.lower() not in ("flip", "shuffle"):
+                raise OptionError("option_bad_value", key=key, value=value, allowed="flip, shuffle")
+            shuffle_recycle = value.lower() == "shuffle"
+        elif key == "draw":
+            if value.lower() not in ("auto", "manual"):
+                raise OptionError("option_bad_value", key=key, value=value, allowed="auto, manual")
+            manual_draw = value.lower() == "manual"
+        elif key == "forfeit":
+            forfeit = _flag(key, value)
+        else:
+            raise OptionError("option_unknown", key=key, allowed=", ".join(OPTION_KEYS))
+    return Options(deck=deck, shuffle_recycle=shuffle_recycle, manual_draw=manual_draw, forfeit=forfeit)
+
+
+def validate_deck(data: Any, source: str = "") -> dict[str, int]:
+    """A deck (face -> count) checked face by face; the message names what is wrong."""
+    if not isinstance(data, dict) or not data:
+        raise OptionError("deck_not_mapping", file=source)
+    deck: dict[str, int] = {}
+    for key, count in data.items():
+        face = canonical_face(str(key))
+        if face is None:
+            raise OptionError("deck_unknown_face", file=source, face=str(key))
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise OptionError("deck_bad_count", file=source, face=str(key), count=str(count))
+        if face in deck:
+            raise OptionError("deck_duplicate_face", file=source, face=face)
+        deck[face] = count
+    return deck
+
+
+def load_deck_file(path: Path) -> dict[str, int]:
+    """Reads a deck file (YAML mapping face -> count) with the safe loader."""
+    import yaml
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise OptionError("deck_missing", file=str(path)) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise OptionError("deck_unreadable", file=str(path), reason=type(exc).__name__) from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else 0
+        raise OptionError("deck_yaml", file=str(path), line=line) from None
+    return validate_deck(data, str(path))
+
+
+def check_players(deck: dict[str, int], players: int) -> None:
+    """33.2: 2-8 players, and a deck of at least 3 x players + 1 cards."""
+    if not 2 <= players <= 8:
+        raise OptionError("players_range", players=players, low=2, high=8)
+    size = sum(deck.values())
+    if size < HAND_SIZE * players + 1:
+        raise OptionError("deck_too_small", size=size, players=players, need=HAND_SIZE * players + 1)
+
+
+def deck_cards(deck: dict[str, int]) -> list[str]:
+    """The deck as a list of cards in face order (the order before any shuffle)."""
+    return [face for face in FACES for _ in range(deck.get(face, 0))]
