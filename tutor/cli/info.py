@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib
-import textwrap
 
 import typer
 
@@ -43,29 +42,22 @@ def print_languages() -> None:
             typer.echo(f"{mark} {code}  {own} ({i18n.language_name(code, current)})")
 
 
-def _wrap(text: str, indent: str) -> str:
-    return textwrap.fill(text, width=78, initial_indent=indent, subsequent_indent=indent)
-
-
 def print_rules(game_name: str, clause_id: str | None) -> None:
+    from tutor.games.rulebook import clause_lines, find_clauses
+
     game = find_game(game_name)
     rules = importlib.import_module(game.module + ".rules")
-    clauses = rules.CLAUSES
+    clauses = list(rules.CLAUSES)
     if clause_id is not None:
-        wanted = clause_id.strip()
-        clauses = tuple(c for c in clauses if c.id == wanted or c.id == f"{clauses[0].id.split('.')[0]}.{wanted}")
+        clauses = find_clauses(clauses, clause_id)
         if not clauses:
             ids = ", ".join(c.id for c in rules.CLAUSES)
-            raise UserError(_("No clause %(clause)s. Clauses: %(ids)s.") % {"clause": repr(wanted), "ids": ids}, 2)
+            raise UserError(_("No clause %(clause)s. Clauses: %(ids)s.") % {"clause": repr(clause_id), "ids": ids}, 2)
     else:
         typer.echo(_("Rules of %(game)s") % {"game": _(game.name)})
         typer.echo("")
     for clause in clauses:
-        title = f"{clause.id} {_(clause.title)}"
-        if clause.decided:
-            title += " " + _("(decided by tutor: the sources are silent or disagree)")
-        typer.echo(title)
-        typer.echo(_wrap(_(clause.text), "    "))
+        typer.echo("\n".join(clause_lines(clause)))
         typer.echo("")
     if clause_id is None and getattr(rules, "OPTIONS_HELP", None):
         typer.echo(_("Options (tutor play %(game)s --option KEY=VALUE):") % {"game": game.aliases[0]})

@@ -1,0 +1,199 @@
+"""33's events, errors and bot reasons as sentences in the learner's language.
+
+The engine reports message ids and events; this module is where they become words.
+Sentences about the learner are separate messages from those about another player,
+since many languages conjugate "you play" and "Bot 2 plays" differently.
+"""
+
+from __future__ import annotations
+
+from tutor.games.base import Event, IllegalAction, OptionError
+from tutor.games.thirty_three.words import show_face, show_value
+from tutor.i18n import _, ngettext
+
+
+class Names:
+    """Who sits where: the learner (if any) is "you", the others by name."""
+
+    def __init__(self, players: int, learner: int | None) -> None:
+        self.players = players
+        self.learner = learner
+
+    def __call__(self, seat: int) -> str:
+        if seat == self.learner:
+            return _("You")
+        if self.learner is None:
+            return _("Player %(number)d") % {"number": seat + 1}
+        return _("Bot %(number)d") % {"number": seat + 1}
+
+    def is_you(self, seat: int | None) -> bool:
+        return seat is not None and seat == self.learner
+
+
+def _card(face: str, ascii_only: bool) -> str:
+    return show_face(face, ascii_only)
+
+
+def event_line(event: Event, names: Names, ascii_only: bool = False, reveal: bool = False) -> str | None:
+    """One sentence for an event, or None for events the screen shows otherwise."""
+    kind = event["event"]
+    p = event.get("player")
+    you = names.is_you(p)
+    who = names(p) if p is not None else ""
+    if kind == "shuffle":
+        n = len(event["stock"])
+        return ngettext("The deck of %(count)d card is shuffled.", "The deck of %(count)d cards is shuffled.", n) % {
+            "count": n
+        }
+    if kind == "deal":
+        d = event["dealer"]
+        if names.is_you(d):
+            return _("You deal three cards to each player.")
+        return _("%(player)s deals three cards to each player.") % {"player": names(d)}
+    if kind == "play":
+        card = _card(event["card"], ascii_only)
+        params = {"player": who, "card": card, "total": event["total"], "value": show_value(event["value"], ascii_only)}
+        if event["card"] == "0":
+            return (_("You play the 0 card: the total stays at %(total)d.") if you else
+                    _("%(player)s plays the 0 card: the total stays at %(total)d.")) % params
+        if event["card"] in ("1/11", "+-10"):
+            return (_("You play %(card)s as %(value)s: the total is %(total)d.") if you else
+                    _("%(player)s plays %(card)s as %(value)s: the total is %(total)d.")) % params
+        return (_("You play %(card)s: the total is %(total)d.") if you else
+                _("%(player)s plays %(card)s: the total is %(total)d.")) % params
+    if kind == "draw":
+        params = {"player": who, "card": _card(event["card"], ascii_only)}
+        if you:
+            return _("You draw %(card)s.") % params
+        if reveal:
+            return _("%(player)s draws %(card)s.") % params
+        return _("%(player)s draws a card.") % params
+    if kind == "say":
+        params = {"player": who, "said": event["said"], "total": event["total"]}
+        if event["correct"]:
+            return (_("You say %(said)d.") if you else _("%(player)s says %(said)d.")) % params
+        return (_("You say %(said)d, but the total is %(total)d (33.11).") if you else
+                _("%(player)s says %(said)d, but the total is %(total)d (33.11).")) % params
+    if kind == "end_turn":
+        return (_("You end your turn without drawing.") if you else
+                _("%(player)s ends the turn without drawing.") % {"player": who})
+    if kind == "recycle":
+        n = len(event["stock"])
+        if event["shuffled"]:
+            return ngettext(
+                "The stock is empty: the discard pile is shuffled into a new stock of %(count)d card (33.9).",
+                "The stock is empty: the discard pile is shuffled into a new stock of %(count)d cards (33.9).", n,
+            ) % {"count": n}
+        return ngettext(
+            "The stock is empty: the discard pile is turned over as the new stock, %(count)d card (33.9).",
+            "The stock is empty: the discard pile is turned over as the new stock, %(count)d cards (33.9).", n,
+        ) % {"count": n}
+    if kind == "lose":
+        params = {"player": who, "total": event["total"]}
+        if event["rule"] == "33.10":
+            return (_("You still hold two cards after the next player drew: you lose (33.10).") if you else
+                    _("%(player)s still holds two cards after the next player drew and loses (33.10).")) % params
+        return (_("With the total at %(total)d, none of your cards keeps it at 33 or under: you lose (33.8).")
+                if you else
+                _("With the total at %(total)d, %(player)s has no card that keeps it at 33 or under and loses (33.8).")
+                ) % params
+    if kind == "forfeit_pick":
+        params = {"player": who, "card": _card(event["card"], ascii_only)}
+        return (_("You choose %(card)s.") if you else _("%(player)s chooses %(card)s.")) % params
+    if kind == "forfeit_draw":
+        return forfeit_line(event, names, ascii_only)
+    if kind == "forfeit_skip":
+        return _("The forfeit draw is skipped.")
+    if kind == "game_over":
+        n = event["plays"]
+        return ngettext("Game over after %(count)d play.", "Game over after %(count)d plays.", n) % {"count": n}
+    return None
+
+
+def forfeit_line(event: Event, names: Names, ascii_only: bool = False) -> str:
+    loser, owner = event["player"], event["owner"]
+    params = {"loser": names(loser), "owner": names(owner), "card": _card(event["card"], ascii_only)}
+    if loser == owner:
+        if names.is_you(loser):
+            return _("You draw %(card)s, your own card: nothing happens (33.12).") % params
+        return _("%(loser)s draws %(card)s, their own card: nothing happens (33.12).") % params
+    if names.is_you(loser):
+        return _("You draw %(card)s, the card of %(owner)s, who now asks you to do something funny (33.12).") % params
+    if names.is_you(owner):
+        return _("%(loser)s draws %(card)s, your card: ask %(loser)s to do something funny (33.12).") % params
+    return _("%(loser)s draws %(card)s, the card of %(owner)s, who asks %(loser)s to do something funny (33.12).") % params
+
+
+def forfeit_warning() -> str:
+    return _(
+        "Remember: nothing that could harm anyone's health or life, nothing humiliating, "
+        "and nobody has to do anything they do not want to."
+    )
+
+
+def illegal_line(err: IllegalAction, ascii_only: bool = False) -> str:
+    """Why an action is refused, with the clause: one line."""
+    p = dict(err.params)
+    if "card" in p:
+        p["card"] = show_face(str(p["card"]), ascii_only)
+    if "value" in p:
+        p["value"] = show_value(int(p["value"]), ascii_only)
+    messages = {
+        "game_over": _("The game is over."),
+        "not_your_turn": _("It is not your turn."),
+        "not_now": _("That is not possible at this point of the turn."),
+        "say_first": _("First say the new total."),
+        "draw_first": _("First draw a card (type draw)."),
+        "not_in_hand": _("You do not hold %(card)s."),
+        "bad_value": _("%(card)s cannot be played as %(value)s."),
+        "over_limit": _("%(card)s as %(value)s would take the total from %(total)d to %(new_total)d, above 33."),
+        "forfeit_no_such_card": _("There is no %(card)s in this deck."),
+        "forfeit_taken": _("%(card)s is already taken; choose a different card."),
+    }
+    text = messages.get(err.message, _("That is not allowed."))
+    try:
+        text = text % p
+    except (KeyError, TypeError, ValueError):
+        pass
+    return _("%(reason)s (rule %(clause)s)") % {"reason": text, "clause": err.clause}
+
+
+def option_error_line(err: OptionError) -> str:
+    messages = {
+        "option_unknown": _("Unknown option %(key)s. Options: %(allowed)s."),
+        "option_bad_value": _("Option %(key)s cannot be %(value)s. Choose: %(allowed)s."),
+        "option_syntax": _("Options are written KEY=VALUE, not %(text)s."),
+        "deck_missing": _("Deck file %(file)s does not exist."),
+        "deck_unreadable": _("Deck file %(file)s cannot be read (%(reason)s)."),
+        "deck_yaml": _("Deck file %(file)s is not valid YAML (line %(line)d)."),
+        "deck_not_mapping": _("Deck file %(file)s must map each face to a count, like \"+7: 4\"."),
+        "deck_unknown_face": _("Deck file %(file)s names an unknown card face: %(face)s."),
+        "deck_bad_count": _("Deck file %(file)s: the count of %(face)s must be a whole number 0 or more, not %(count)s."),
+        "deck_duplicate_face": _("Deck file %(file)s lists %(face)s twice."),
+        "players_range": _("A game of 33 needs 2 to 8 players, not %(players)d (33.2)."),
+        "deck_too_small": _("A deck of %(size)d cards is too small for %(players)d players: it needs %(need)d (33.2)."),
+    }
+    text = messages.get(err.message, err.message)
+    try:
+        return text % err.params
+    except (KeyError, TypeError, ValueError):
+        return text
+
+
+def reason_line(reason: str, detail: dict[str, int | str] | None = None) -> str:
+    """A bot's reason, in its own words."""
+    detail = detail or {}
+    messages = {
+        "only_play": _("It was my only card that kept the total at 33 or under."),
+        "random": _("I just played any card I was allowed to."),
+        "push_total": _("I pushed the total as high as I safely could, to squeeze the next player."),
+        "save_turn": _("I had to lower or hold the total: none of my plus cards fitted."),
+        "least_risk": _("Of all my plays, this one left me the smallest chance of losing, about %(percent)d%% by my count."),
+    }
+    text = messages.get(reason)
+    if text is None:
+        return ""
+    try:
+        return text % detail
+    except (KeyError, TypeError, ValueError):
+        return text

@@ -1,0 +1,91 @@
+"""Replays a record of 33 on the engine, checking every event against the rules.
+
+The record's shuffles and dealer feed a scripted `Chance`; each decision in it (a play,
+a said total, a draw in manual mode, a forfeit pick) is applied to the engine, and what
+the engine reports must equal what the record says, line by line.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from tutor.games.base import Event, IllegalAction, OptionError
+from tutor.games.thirty_three.deck import Options
+from tutor.games.thirty_three.engine import Action, Chance, Draw, EndTurn, Pick, Play, Say, SkipForfeit, State
+from tutor.records import RecordError
+
+
+class ScriptedChance(Chance):
+    """Chance outcomes taken from a record: the dealer and each shuffle's order in turn."""
+
+    def __init__(self, dealer: int, orders: list[list[str]]) -> None:
+        self._dealer = dealer
+        self._orders = list(orders)
+
+    def dealer(self, players: int) -> int:
+        return self._dealer
+
+    def shuffle(self, cards: Sequence[str]) -> list[str]:
+        if not self._orders:
+            raise RecordError("record_mismatch", line=0)
+        order = self._orders.pop(0)
+        if Counter(order) != Counter(cards):
+            raise RecordError("record_mismatch", line=0)
+        return list(order)
+
+
+def _decision(event: Event) -> Action | None:
+    kind = event["event"]
+    if kind == "play":
+        return Play(str(event["card"]), int(event["value"]))
+    if kind == "say":
+        return Say(int(event["said"]))
+    if kind == "draw":
+        return Draw(int(event["player"]))
+    if kind == "end_turn":
+        return EndTurn()
+    if kind == "forfeit_pick":
+        return Pick(str(event["card"]))
+    if kind == "forfeit_skip":
+        return SkipForfeit()
+    return None
+
+
+def _strip(event: Event) -> Event:
+    return {k: v for k, v in event.items() if not k.startswith("_")}
+
+
+def replay(header: dict[str, Any], events: list[Event]) -> Iterator[tuple[Event, State]]:
+    """Yields each recorded event with the state after it, verifying as it goes."""
+    try:
+        players = len(header["players"])
+        options = Options.from_record(header.get("options", {}))
+        shuffle = next(e for e in events if e["event"] == "shuffle")
+        deal = next(e for e in events if e["event"] == "deal")
+        orders = [shuffle["stock"]]
+        orders += [e["stock"] for e in events if e["event"] == "recycle" and e.get("shuffled")]
+        orders += [e["cards"] for e in events if e["event"] == "forfeit_draw"]
+        state = State(players, options, ScriptedChance(int(deal["dealer"]), orders))
+    except (KeyError, TypeError, ValueError, StopIteration, OptionError):
+        raise RecordError("record_no_header", file="") from None
+    produced: list[Event] = list(state.opening)
+    i = 0
+    while i < len(events):
+        if not produced:
+            action = _decision(events[i])
+            if action is None:
+                raise RecordError("record_mismatch", line=events[i]["_line"])
+            try:
+                produced = state.apply(action)
+            except IllegalAction:
+                raise RecordError("record_illegal", line=events[i]["_line"]) from None
+        expected = _strip(events[i])
+        if produced[0] != expected:
+            raise RecordError("record_mismatch", line=events[i]["_line"])
+        produced.pop(0)
+        yield expected, state
+        i += 1
+    if produced:
+        raise RecordError("record_truncated", line=events[-1]["_line"] if events else 1)

@@ -1,0 +1,327 @@
+"""A game of 33 at the trainer: the learner at one seat, bots at the others.
+
+The session shows the table, reads what the learner types (a card in their language or
+the universal notation, or a command), asks for a value when a card has two, and hands
+every action to the engine, which alone decides whether it is legal. Refusals come
+back as one line with the rule's clause, and the prompt again.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable
+
+from tutor.games.base import Event, IllegalAction
+from tutor.games.rulebook import clause_lines
+from tutor.games.thirty_three import bots
+from tutor.games.thirty_three.deck import FACES, LIMIT, VALUES
+from tutor.games.thirty_three.engine import Action, Draw, EndTurn, Phase, Pick, Play, Say, SkipForfeit, State
+from tutor.games.thirty_three.narrate import (
+    Names,
+    event_line,
+    forfeit_warning,
+    illegal_line,
+    reason_line,
+)
+from tutor.games.thirty_three.rules import CLAUSES
+from tutor.games.thirty_three.words import card_words, parse_card, resolve, show_face, show_value
+from tutor.i18n import _, ngettext
+from tutor.trainer.commands import command_of, command_word
+from tutor.trainer.console import Console, Fragments, Leave
+
+Recorder = Callable[[list[Event]], None]
+
+
+def card_style(face: str) -> str:
+    if face.startswith("+") and face != "+-10":
+        return "class:card.plus"
+    if face.startswith("-"):
+        return "class:card.minus"
+    return "class:card.special"
+
+
+class PlaySession:
+    def __init__(
+        self,
+        console: Console,
+        state: State,
+        level: str,
+        rng: random.Random,
+        learner: int | None,
+        ascii_only: bool = False,
+        record: Recorder | None = None,
+    ) -> None:
+        self.console = console
+        self.state = state
+        self.level = level
+        self.rng = rng
+        self.learner = learner
+        self.ascii = ascii_only
+        self.record = record or (lambda events: None)
+        self.names = Names(state.players, learner)
+        self.reasons: deque[str] = deque(maxlen=state.players)
+        self._table_shown = -1  # the table is shown once per turn, not after each error
+
+    # ----------------------------------------------------------------- output
+
+    def emit(self, events: list[Event]) -> None:
+        self.record(events)
+        for event in events:
+            line = event_line(event, self.names, self.ascii, reveal=self.learner is None)
+            if line:
+                style = "class:you" if self.names.is_you(event.get("player")) else ""
+                self.console.show([(style, line)])
+
+    def face(self, face: str) -> str:
+        return show_face(face, self.ascii)
+
+    def hand_fragments(self, hand: list[str]) -> Fragments:
+        frags: Fragments = []
+        for card in hand:
+            text = f"[{self.face(card)}]" if self.ascii else f"\u2009{self.face(card)}\u2009"
+            frags += [(card_style(card), text), ("", " ")]
+        return frags
+
+    def table(self) -> Fragments:
+        s = self.state
+        hand = s.hands[self.learner] if self.learner is not None else []
+        stock = ngettext("%(count)d card in the stock", "%(count)d cards in the stock", len(s.stock)) % {
+            "count": len(s.stock)
+        }
+        frags: Fragments = [
+            ("", "\n"),
+            ("class:total", _("Total: %(total)d") % {"total": s.total}),
+            ("", f"  ·  {stock}"),
+        ]
+        if s.pile:
+            frags += [("", "  ·  " + _("Top of the pile:") + " "), (card_style(s.pile[-1]), self.face(s.pile[-1]))]
+        frags += [("", "\n" + _("Your hand:") + " ")] + self.hand_fragments(hand)
+        return frags
+
+    def toolbar(self) -> str:
+        s = self.state
+        turn = self.names(s.current) if s.current_player is not None else ""
+        return " " + _("33 · total %(total)d · turn: %(player)s · F1 help · F2 rules · Ctrl-D quit") % {
+            "total": s.total, "player": turn
+        }
+
+    def say_error(self, text: str) -> None:
+        self.console.show([("class:error", text)])
+
+    # ------------------------------------------------------------------ input
+
+    def choices(self) -> list[str]:
+        """What completion offers: the legal plays, in notation and in words, and the commands."""
+        s = self.state
+        words: list[str] = []
+        if s.phase is Phase.PLAY and s.current == self.learner and self.learner not in s.pending:
+            for play in s.legal_plays():
+                words.append(self.face(play.card) if self.ascii else play.card)
+            kinds = card_words()
+            for play in s.legal_plays():
+                card = play.card
+                if card == "0":
+                    words.append(kinds["zero"][0])
+                elif card == "1/11":
+                    words.append(kinds["one_eleven"][0])
+                elif card == "+-10":
+                    words.append(kinds["plus_minus"][0])
+                elif card.startswith("+"):
+                    words.append(f"{kinds['plus'][0]} {card[1:]}")
+                else:
+                    words.append(f"{kinds['minus'][0]} {card[1:]}")
+        words += [command_word(c) for c in ("help", "rules", "why", "quit")]
+        return list(dict.fromkeys(words))
+
+    def ask(self, prompt: str, choices: list[str] | None = None) -> str:
+        return self.console.ask(prompt + " ", self.choices() if choices is None else choices, self.toolbar())
+
+    def handle_command(self, command: str | None) -> bool:
+        """Carries out help, rules, why and quit; True if the text was such a command."""
+        if command == "quit":
+            raise Leave("quit")
+        if command == "help":
+            self.show_help()
+            return True
+        if command == "rules":
+            for clause in CLAUSES:
+                self.console.show("\n".join(clause_lines(clause)))
+            return True
+        if command == "why":
+            if self.reasons:
+                for line in self.reasons:
+                    self.console.show([("class:hint", line)])
+            else:
+                self.console.show(_("No bot has played yet."))
+            return True
+        return False
+
+    def show_help(self) -> None:
+        words = card_words()
+        lines = [
+            _("Type the card you want to play: +7, -3, 1/11, +-10 or 0, or in words, like \"%(plus)s 7\", "
+              "\"%(minus)s 3\" or \"%(zero)s\". Tab completes the cards you may play.")
+            % {"plus": words["plus"][0], "minus": words["minus"][0], "zero": words["zero"][0]},
+            _("For 1/11 and +-10 you choose the value; you may also type it at once: \"1/11 11\" or \"-10\"."),
+            _("Commands: %(help)s (F1), %(rules)s (F2), %(why)s (why the bots played so), %(quit)s (Ctrl-D).")
+            % {c: command_word(c) for c in ("help", "rules", "why", "quit")},
+        ]
+        for line in lines:
+            self.console.show([("class:hint", line)])
+
+    def read_play(self) -> Play | None:
+        """One attempt at the learner's play; None after a command or an error shown."""
+        text = self.ask(_("Your card:"))
+        if not text.strip():
+            return None
+        command = command_of(text)
+        if self.handle_command(command):
+            return None
+        if command == "draw":
+            self.say_error(illegal_line(IllegalAction("33.5", "not_now"), self.ascii))
+            return None
+        parsed = parse_card(text)
+        hand = self.state.hands[self.learner]  # type: ignore[index]
+        if parsed is None:
+            self.say_error(_("%(text)s is not a card. Type help for how to write cards.") % {"text": repr(text)})
+            return None
+        resolved = resolve(parsed, hand)
+        if resolved is None:
+            self.say_error(_("None of your cards can be played as %(value)s.") % {
+                "value": show_value(parsed.value or 0, self.ascii)})
+            return None
+        face, value = resolved
+        if value is None:
+            values = VALUES[face]
+            if len(values) == 1 or face not in hand:
+                value = values[0]
+            else:
+                value = self.ask_value(face)
+                if value is None:
+                    return None
+        return Play(face, value)
+
+    def ask_value(self, face: str) -> int | None:
+        values = VALUES[face]
+        shown = [show_value(v, self.ascii) for v in values]
+        while True:
+            text = self.ask(
+                _("Play %(card)s as %(first)s or %(second)s?") % {"card": self.face(face), "first": shown[0],
+                                                                  "second": shown[1]},
+                [str(v) if v < 0 or face == "1/11" else f"+{v}" for v in values],
+            )
+            if self.handle_command(command_of(text)):
+                continue
+            t = text.strip().replace("\u2212", "-")
+            try:
+                number = int(t)
+            except ValueError:
+                number = None
+            if face == "+-10" and t == "10":
+                number = 10
+            if number in values:
+                return number
+            self.say_error(_("Type %(first)s or %(second)s.") % {"first": shown[0], "second": shown[1]})
+
+    def learner_action(self) -> Action | None:
+        s = self.state
+        if s.phase is Phase.PLAY and self.learner in s.pending:
+            text = self.ask(_("You hold two cards. Type draw:"))
+            if command_of(text) == "draw":
+                return Draw(self.learner)
+            self.handle_command(command_of(text)) or self.say_error(
+                illegal_line(IllegalAction("33.10", "draw_first"), self.ascii))
+            return None
+        if s.phase is Phase.PLAY:
+            if self._table_shown != s.plays:
+                self._table_shown = s.plays
+                self.console.show(self.table())
+            return self.read_play()
+        if s.phase is Phase.SAY:
+            text = self.ask(_("Say the new total:"), [])
+            if self.handle_command(command_of(text)):
+                return None
+            try:
+                return Say(int(text.strip().replace("\u2212", "-")))
+            except ValueError:
+                self.say_error(_("Type the total as a number."))
+                return None
+        if s.phase is Phase.DRAW:
+            text = self.ask(_("Type %(draw)s to draw a card, or %(end)s to end your turn without drawing:") % {
+                "draw": command_word("draw"), "end": command_word("end")},
+                [command_word("draw"), command_word("end")])
+            command = command_of(text)
+            if command == "draw":
+                return Draw()
+            if command == "end":
+                return EndTurn()
+            if not self.handle_command(command):
+                self.say_error(illegal_line(IllegalAction("33.5", "draw_first"), self.ascii))
+            return None
+        if s.phase is Phase.PICK:
+            return self.read_pick()
+        return None
+
+    def read_pick(self) -> Action | None:
+        self.console.show([("class:hint", forfeit_warning())])
+        taken = set(self.state.picks.values())
+        free = [self.face(f) for f in FACES if self.state.options.deck.get(f) and f not in taken]
+        text = self.ask(_("Choose a card for the forfeit draw, or type %(skip)s:") % {"skip": command_word("skip")},
+                        free + [command_word("skip")])
+        command = command_of(text)
+        if command == "skip":
+            return SkipForfeit()
+        if self.handle_command(command):
+            return None
+        parsed = parse_card(text)
+        if parsed is None or parsed.face is None:
+            self.say_error(_("%(text)s is not a card. Type help for how to write cards.") % {"text": repr(text)})
+            return None
+        return Pick(parsed.face)
+
+    # ------------------------------------------------------------------- loop
+
+    def act(self, action: Action) -> bool:
+        try:
+            events = self.state.apply(action)
+        except IllegalAction as err:
+            self.say_error(illegal_line(err, self.ascii))
+            return False
+        self.emit(events)
+        return True
+
+    def bot_turn(self) -> None:
+        s = self.state
+        seat = s.current
+        choice = bots.choose(self.level, s, self.rng)
+        if isinstance(choice.action, Play):
+            why = reason_line(choice.reason, choice.detail)
+            if why:
+                self.reasons.append(f"{self.names(seat)}: {why}")
+        if (self.learner is not None and self.learner in s.pending and s.phase is Phase.DRAW
+                and isinstance(choice.action, Draw)):
+            # 33.10: the next player has played; the forgetful learner can still draw now.
+            text = self.ask(_("Press Enter to go on."), [command_word("draw")])
+            if command_of(text) == "draw":
+                self.act(Draw(self.learner))
+        self.act(choice.action)
+
+    def intro(self) -> None:
+        s = self.state
+        self.console.show([("class:title", _("33: never push the total over %(limit)d.") % {"limit": LIMIT})])
+        if self.learner is not None:
+            self.console.show([("class:hint", _("Type help (or press F1) for how to play; Tab completes your cards."))])
+        self.emit(s.opening)
+
+    def run(self) -> str:
+        """Plays to the end; returns how it ended: "over", or the reason the learner left."""
+        self.intro()
+        while not self.state.is_over:
+            if self.state.current_player == self.learner:
+                action = self.learner_action()
+                if action is not None:
+                    self.act(action)
+            else:
+                self.bot_turn()
+        return "over"

@@ -1,0 +1,90 @@
+"""`tutor play`: checks the command line, sets up the game and runs the session."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tutor import __version__
+from tutor.cli import UserError
+from tutor.cli.info import find_game
+from tutor.games.base import OptionError
+from tutor.i18n import _
+
+if TYPE_CHECKING:
+    from tutor.cli.app import Display
+
+LEVELS = ("easy", "normal", "hard")
+
+
+def parse_option_pairs(pairs: list[str]) -> dict[str, str]:
+    raw: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise OptionError("option_syntax", text=repr(pair))
+        raw[key.strip().lower()] = value.strip()
+    return raw
+
+
+def play_command(
+    game_name: str,
+    players: int | None,
+    level: str,
+    seed: int | None,
+    record: Path | None,
+    option_pairs: list[str],
+    auto: bool,
+    display: Display,
+) -> int:
+    game = find_game(game_name)
+    from tutor.games.thirty_three import Chance, State, parse_options
+    from tutor.games.thirty_three.narrate import option_error_line
+    from tutor.games.thirty_three.session import PlaySession
+    from tutor.records import RecordWriter
+    from tutor.trainer.console import Leave, open_console
+
+    level = level.lower()
+    if level not in LEVELS:
+        raise UserError(_("Unknown level %(level)s. Levels: easy, normal, hard.") % {"level": repr(level)}, 2)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    players = game.default_players if players is None else players
+    try:
+        options = parse_options(parse_option_pairs(option_pairs))
+        rng = random.Random(seed)
+        state = State(players, options, Chance(rng))
+    except OptionError as err:
+        raise UserError(option_error_line(err), 2) from None
+    learner = None if auto else 0
+    writer = None
+    if record is not None:
+        header = {
+            "game": game.id,
+            "seed": seed,
+            "players": ["learner" if seat == learner else f"bot:{level}" for seat in range(players)],
+            "options": options.to_record(),
+            "tutor": __version__,
+        }
+        try:
+            writer = RecordWriter(record, header)
+        except OSError as exc:
+            raise UserError(
+                _("Cannot write the record to %(file)s: %(reason)s") % {"file": str(record), "reason": exc.strerror}
+            ) from None
+    console = open_console(display.color, {"f1": "help", "f2": "rules"})
+    session = PlaySession(console, state, level, rng, learner, display.ascii, writer.write if writer else None)
+    try:
+        session.run()
+    except Leave as leave:
+        console.show(_("You left the game. See you next time!"))
+        if leave.reason == "interrupt":
+            return 130
+        return 0
+    finally:
+        if writer:
+            writer.close()
+    if record is not None:
+        console.show(_("The game was written to %(file)s.") % {"file": str(record)})
+    return 0

@@ -1,0 +1,48 @@
+"""The trainer's commands and the words a learner may type for them, in any language.
+
+English words always work as well as the learner's own, so a habit carries over.
+"""
+
+from __future__ import annotations
+
+from tutor.i18n import pgettext
+
+
+def _words() -> dict[str, str]:
+    return {
+        # TRANSLATORS: words a learner may type to ask for help, alternatives separated by |.
+        "help": pgettext("command", "help|?"),
+        # TRANSLATORS: words to show the rules, alternatives separated by |.
+        "rules": pgettext("command", "rules"),
+        # TRANSLATORS: words to leave the game, alternatives separated by |.
+        "quit": pgettext("command", "quit|exit"),
+        # TRANSLATORS: words to draw a card, alternatives separated by |.
+        "draw": pgettext("command", "draw"),
+        # TRANSLATORS: words to end one's turn without drawing, alternatives separated by |.
+        "end": pgettext("command", "end"),
+        # TRANSLATORS: words to skip the forfeit draw, alternatives separated by |.
+        "skip": pgettext("command", "skip"),
+        # TRANSLATORS: words to ask the bots why they played what they played, separated by |.
+        "why": pgettext("command", "why"),
+    }
+
+
+_ENGLISH = {"help": "help|?", "rules": "rules", "quit": "quit|exit", "draw": "draw", "end": "end",
+            "skip": "skip", "why": "why"}
+
+
+def command_of(text: str) -> str | None:
+    """The command a typed word names, or None."""
+    word = text.strip().lower()
+    if not word:
+        return None
+    for command, alternatives in _words().items():
+        options = alternatives.lower().split("|") + _ENGLISH[command].split("|")
+        if word in (o.strip() for o in options):
+            return command
+    return None
+
+
+def command_word(command: str) -> str:
+    """The first word for a command in the learner's language, as shown in hints."""
+    return _words()[command].split("|")[0]

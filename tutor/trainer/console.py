@@ -1,0 +1,135 @@
+"""Where the trainer meets the learner: a prompt_toolkit session, or plain lines when piped.
+
+A session shows styled text (a list of `(style, text)` fragments) and asks for a line,
+with completion of the choices it is given and a bottom toolbar. F1 asks for help and F2
+for the rules, as the typed commands do. Ctrl-C, Ctrl-D and the end of piped input all
+raise `Leave`, which the session loop turns into a goodbye, never a traceback.
+
+The console holds no game logic: what to offer and what is legal comes from the caller.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from typing import IO, Protocol
+
+Fragments = list[tuple[str, str]]
+
+STYLE = {
+    "title": "bold",
+    "total": "bold ansicyan",
+    "card.plus": "ansigreen bold",
+    "card.minus": "ansired bold",
+    "card.special": "ansiyellow bold",
+    "you": "bold",
+    "error": "ansired",
+    "rule": "italic ansibrightblack",
+    "hint": "ansibrightblack",
+    "bottom-toolbar": "noreverse bg:ansiblue ansiwhite",
+}
+
+
+class Leave(Exception):
+    """The learner left: `reason` is "quit", "eof" or "interrupt"."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Console(Protocol):
+    def show(self, fragments: Fragments | str) -> None: ...
+
+    def ask(self, prompt: str, choices: Sequence[str] = (), toolbar: str = "") -> str: ...
+
+
+def plain(fragments: Fragments | str) -> str:
+    return fragments if isinstance(fragments, str) else "".join(text for _, text in fragments)
+
+
+class LineConsole:
+    """Plain lines on plain streams: for piped input, scripts and tests."""
+
+    def __init__(self, stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> None:
+        self.stdin = stdin or sys.stdin
+        self.stdout = stdout or sys.stdout
+
+    def show(self, fragments: Fragments | str) -> None:
+        self.stdout.write(plain(fragments) + "\n")
+        self.stdout.flush()
+
+    def ask(self, prompt: str, choices: Sequence[str] = (), toolbar: str = "") -> str:
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        try:
+            line = self.stdin.readline()
+        except KeyboardInterrupt:
+            raise Leave("interrupt") from None
+        except (OSError, ValueError):
+            raise Leave("eof") from None
+        if not line:
+            self.stdout.write("\n")
+            raise Leave("eof")
+        return line.rstrip("\r\n")
+
+
+class PromptConsole:
+    """A prompt_toolkit session: colours, completion, toolbar and keys."""
+
+    def __init__(self, color: bool = True, input=None, output=None, keys: dict[str, str] | None = None) -> None:  # type: ignore[no-untyped-def]
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.key_binding import KeyBindings
+        from prompt_toolkit.styles import Style
+
+        self.color = color
+        self.style = Style.from_dict(STYLE if color else {"bottom-toolbar": "noreverse"})
+        self.output = output
+        bindings = KeyBindings()
+        for key, command in (keys or {}).items():
+            bindings.add(key)(_submit(command))
+        self.session: PromptSession[str] = PromptSession(
+            input=input, output=output, key_bindings=bindings, style=self.style,
+            complete_while_typing=True, color_depth=None if color else _mono(),
+        )
+
+    def show(self, fragments: Fragments | str) -> None:
+        from prompt_toolkit import print_formatted_text
+        from prompt_toolkit.formatted_text import FormattedText
+
+        text = FormattedText([("", fragments)] if isinstance(fragments, str) else fragments)
+        if not self.color:
+            text = FormattedText([("", plain(fragments))])
+        print_formatted_text(text, style=self.style, output=self.output)
+
+    def ask(self, prompt: str, choices: Sequence[str] = (), toolbar: str = "") -> str:
+        from prompt_toolkit.completion import WordCompleter
+
+        completer = WordCompleter(list(choices), ignore_case=True, sentence=True) if choices else None
+        try:
+            return self.session.prompt(prompt, completer=completer, bottom_toolbar=toolbar or None)
+        except KeyboardInterrupt:
+            raise Leave("interrupt") from None
+        except EOFError:
+            raise Leave("eof") from None
+
+
+def _mono():  # type: ignore[no-untyped-def]
+    from prompt_toolkit.output import ColorDepth
+
+    return ColorDepth.MONOCHROME
+
+
+def _submit(command: str) -> Callable[..., None]:
+    def handler(event) -> None:  # type: ignore[no-untyped-def]
+        event.current_buffer.text = command
+        event.current_buffer.validate_and_handle()
+
+    return handler
+
+
+def open_console(color: bool, keys: dict[str, str]) -> Console:
+    """A prompt_toolkit console on a terminal, plain lines otherwise."""
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        return PromptConsole(color=color, keys=keys)
+    return LineConsole()
