@@ -773,14 +773,6 @@ def test_33_10_end_turn_only_after_playing_and_saying():
     assert rejected(state, Draw()).clause == "33.5"  # say first
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "engine bug: with forfeit on, a 33.10 loss does not end the game. State.apply(Draw) calls "
-        "_draw(), whose _lose() sets Phase.PICK, then checks `if not self.is_over` (PICK is not OVER) "
-        "and calls _next_turn(), which resets the phase to PLAY and moves on: the picks never start."
-    ),
-)
 def test_33_10_forgetful_player_loses_and_the_forfeit_draw_follows():
     state = manual3(forfeit=True)
     for action in (Play("+2", 2), Say(2), EndTurn(), Play("+5", 5), Say(7)):
@@ -944,15 +936,6 @@ def test_33_12_with_few_faces_the_last_pickers_can_only_skip():
     assert state.legal_actions() == [Pick("+10"), SkipForfeit()]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "engine bug: State.verify accepts Draw(player=q) for any q in state.pending before it looks "
-        "at the phase, so a player who ended a turn without drawing can still draw during the "
-        "forfeit picks, after the game has ended (33.8: 'the game ends there'); the draw changes "
-        "the hands and the stock."
-    ),
-)
 def test_33_12_no_late_draw_once_the_game_is_lost():
     # 3 players, manual draw, forfeit: player 0 ends the turn without drawing and player 1 is stuck.
     state = position(

@@ -11,7 +11,7 @@ the copy must equal the engine's state: so every card is accounted for, every re
 the pile turned over (or, as an option, shuffled) with the total unchanged, and nothing
 happens that the events do not say.
 
-Forfeit together with manual draw is played separately (see the xfail at the bottom):
+Forfeit together with manual draw is played separately (see the test at the bottom):
 the engine mishandles a 33.10 loss when the forfeit draw is on.
 """
 
@@ -43,7 +43,7 @@ BATCHES = 10
 MAX_ACTIONS = 2000  # per game; the longest of the 5,000 seeded games takes 465
 POLICIES = ("random", "easy", "normal")
 
-#: The option sets the main run plays (manual draw + forfeit is the xfail below).
+#: The option sets the main run plays (manual draw + forfeit is the separate test below).
 OPTION_SETS: tuple[dict[str, bool], ...] = (
     {},
     {"shuffle_recycle": True},
@@ -421,15 +421,6 @@ def test_selfplay_covers_every_player_count_and_option_set():
     assert decks["small"] > 50 and decks["default"] > 250
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=GameError,
-    reason=(
-        "engine bug: with manual draw and the forfeit draw both on, a 33.10 loss leaves the game in "
-        "Phase.PLAY (apply(Draw) runs _next_turn() after _lose() because PICK is not OVER), so play "
-        "goes on after the loss; see test_33_10_forgetful_player_loses_and_the_forfeit_draw_follows"
-    ),
-)
 def test_selfplay_manual_draw_with_forfeit():
     stats = Stats()
     option_sets = (

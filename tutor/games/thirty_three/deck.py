@@ -113,10 +113,12 @@ def parse_options(raw: dict[str, str]) -> Options:
         if key == "deck":
             deck = load_deck_file(Path(value))
         elif key == "recycle":
+            value = value.strip()
             if value.lower() not in ("flip", "shuffle"):
                 raise OptionError("option_bad_value", key=key, value=value, allowed="flip, shuffle")
             shuffle_recycle = value.lower() == "shuffle"
         elif key == "draw":
+            value = value.strip()
             if value.lower() not in ("auto", "manual"):
                 raise OptionError("option_bad_value", key=key, value=value, allowed="auto, manual")
             manual_draw = value.lower() == "manual"

@@ -164,9 +164,11 @@ class State:
         """Raises IllegalAction, with the clause, unless `action` is legal now."""
         if self.phase is Phase.OVER:
             raise IllegalAction("33.8", "game_over")
+        if self.phase is Phase.PICK and not isinstance(action, (Pick, SkipForfeit)):
+            raise IllegalAction("33.12", "not_now")
         p = self.current
         if isinstance(action, Draw) and action.player not in (None, p):
-            if action.player not in self.pending:
+            if action.player not in self.pending or self.loser is not None:
                 raise IllegalAction("33.5", "not_your_turn")
             return
         if isinstance(action, Play):
@@ -237,7 +239,7 @@ class State:
             if who != p or self.phase is Phase.PLAY:
                 return self._late_draw(who)
             events = self._draw(p)
-            if not self.is_over:
+            if self.loser is None:
                 events += self._next_turn()
             return events
         if isinstance(action, EndTurn):
