@@ -1,0 +1,99 @@
+"""Which language tutor speaks, and how plural forms come out."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor import i18n
+
+
+@pytest.mark.parametrize(
+    ("argv", "env", "expected"),
+    [
+        ([], {}, "en"),
+        (["--lang", "lt", "games"], {"LANG": "de_DE.UTF-8"}, "lt"),
+        (["games", "--lang=fr"], {}, "fr"),
+        (["-l", "ru"], {}, "ru"),
+        (["-lcs"], {}, "cs"),
+        ([], {"TUTOR_LANG": "es", "LANGUAGE": "de"}, "es"),
+        ([], {"LANGUAGE": "xx:lt:de", "LANG": "fr_FR.UTF-8"}, "lt"),
+        ([], {"LANGUAGE": "ja:pt", "LANG": "fr_FR.UTF-8"}, "fr"),
+        ([], {"LC_ALL": "cs_CZ.UTF-8", "LANG": "de_DE.UTF-8"}, "cs"),
+        ([], {"LC_MESSAGES": "ru_RU.UTF-8", "LANG": "de_DE.UTF-8"}, "ru"),
+        ([], {"LANG": "de_AT.UTF-8"}, "de"),
+        ([], {"LANG": "no_NO.UTF-8"}, "nb"),
+        ([], {"LANG": "nn_NO"}, "nb"),
+        ([], {"LANGUAGE": "no"}, "nb"),
+        (["--lang", "no"], {}, "nb"),
+        ([], {"LANG": "C.UTF-8"}, "en"),
+        ([], {"LANG": "ja_JP.UTF-8"}, "en"),
+        (["--", "--lang", "de"], {}, "en"),
+    ],
+)
+def test_language_is_settled_in_order(argv, env, expected):
+    assert i18n.settle(argv, env) == expected
+
+
+@pytest.mark.parametrize(("argv", "env"), [(["--lang", "xx"], {}), ([], {"TUTOR_LANG": "klingon"})])
+def test_a_named_unknown_language_is_an_error(argv, env):
+    with pytest.raises(i18n.UnknownLanguage):
+        i18n.settle(argv, env)
+
+
+def test_language_names_come_from_cldr_in_their_own_language():
+    assert i18n.language_name("lt") == "Lietuvių"
+    assert i18n.language_name("ru") == "Русский"
+    assert i18n.language_name("nb") == "Norsk bokmål"
+    assert i18n.language_name("cs", "de") == "Tschechisch"
+
+
+# Lithuanian, Russian and Czech have three plural forms: 1, 2 and 5 show all of them,
+# 11, 21 and 22 the traps (11 takes the third form, 21 is "one" again; in lt 2-9 share a form).
+PLURAL_FORMS = {
+    "lt": {1: 0, 2: 1, 5: 1, 9: 1, 10: 2, 11: 2, 21: 0, 22: 1, 30: 2},
+    "ru": {1: 0, 2: 1, 5: 2, 11: 2, 21: 0, 22: 1, 25: 2},
+    "cs": {1: 0, 2: 1, 4: 1, 5: 2, 11: 2, 21: 2, 22: 2},
+}
+
+
+@pytest.mark.parametrize("lang", sorted(PLURAL_FORMS))
+def test_plural_forms_follow_the_language(lang):
+    from babel.messages.pofile import read_po
+
+    from tutor.i18n.catalogs import po_path
+
+    i18n.use(lang)
+    with po_path(lang, "tutor").open("rb") as fh:
+        catalog = read_po(fh, locale=lang)
+    singular = "%(count)d card in the stock"
+    plural = "%(count)d cards in the stock"
+    forms = catalog.get((singular, plural)).string if catalog.get((singular, plural)) else None
+    if forms is None:
+        forms = next(m.string for m in catalog if isinstance(m.id, tuple) and m.id[0] == singular)
+    assert len(set(forms)) == 3, forms
+    for count, form in PLURAL_FORMS[lang].items():
+        assert i18n.ngettext(singular, plural, count) == forms[form], (lang, count)
+        assert str(count) in i18n.ngettext(singular, plural, count) % {"count": count}
+
+
+def test_english_plural_and_switching_languages():
+    i18n.use("en")
+    assert i18n.ngettext("%(count)d card in the stock", "%(count)d cards in the stock", 1) % {"count": 1} == (
+        "1 card in the stock"
+    )
+    i18n.use("de")
+    german = i18n._("Your hand:")
+    i18n.use("en")
+    assert i18n._("Your hand:") == "Your hand:" != german
+
+
+def test_compiled_catalogs_are_cached_by_content(tmp_path, monkeypatch):
+    from tutor.i18n import catalogs
+
+    monkeypatch.setenv("TUTOR_HOME", str(tmp_path))
+    catalogs._loaded.clear()
+    catalogs.load_translations("lt", "tutor")
+    cached = list((tmp_path / "cache").glob("tutor-lt-*.mo"))
+    assert len(cached) == 1
+    catalogs._loaded.clear()
+    assert catalogs.load_translations("lt", "tutor").gettext("Your hand:") != "Your hand:"
