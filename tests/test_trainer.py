@@ -1,0 +1,182 @@
+"""The trainer as a learner meets it: prompt_toolkit with pipe input, and plain lines."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from tutor import i18n
+from tutor.games.thirty_three import Chance, Options, State
+from tutor.games.thirty_three import bots
+from tutor.games.thirty_three.engine import Phase, Play
+from tutor.games.thirty_three.session import PlaySession
+from tutor.games.thirty_three.words import parse_card, resolve
+from tutor.trainer.commands import command_of
+from tutor.trainer.console import Leave, LineConsole, PromptConsole
+
+pytestmark = pytest.mark.timeout(60)
+
+
+class Recording:
+    """A console that records what is shown and answers from a script."""
+
+    def __init__(self, answers):
+        self.answers = list(answers)
+        self.shown: list[str] = []
+
+    def show(self, fragments):
+        self.shown.append(fragments if isinstance(fragments, str) else "".join(t for _, t in fragments))
+
+    def ask(self, prompt, choices=(), toolbar=""):
+        if not self.answers:
+            raise Leave("eof")
+        return self.answers.pop(0)
+
+
+def learner_inputs(seed, players=3, options=None, level="normal"):
+    """The lines a learner types to play a whole game (first legal card, values asked), simulated."""
+    rng = random.Random(seed)
+    state = State(players, options or Options(), Chance(rng))
+    lines = []
+    while not state.is_over:
+        if state.current == 0:
+            play = state.legal_plays()[0]
+            lines.append(play.card)
+            if play.card in ("1/11", "+-10"):
+                lines.append(str(play.value))
+            state.apply(play)
+        else:
+            state.apply(bots.choose(level, state, rng).action)
+    return lines, state.loser
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_whole_game_through_prompt_toolkit_pipe_input(lang):
+    i18n.use(lang)
+    seed = 11
+    lines, loser = learner_inputs(seed)
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text("".join(line + "\n" for line in lines))
+        console = PromptConsole(color=False, input=pipe, output=DummyOutput())
+        shown = []
+        console.show = lambda fragments: shown.append(fragments if isinstance(fragments, str) else "".join(t for _, t in fragments))
+        rng = random.Random(seed)
+        state = State(3, Options(), Chance(rng))
+        PlaySession(console, state, "normal", rng, learner=0).run()
+    assert state.is_over and state.loser == loser
+    assert any(i18n.ngettext("Game over after %(count)d play.", "Game over after %(count)d plays.", state.plays)
+               % {"count": state.plays} in line for line in shown)
+
+
+def test_ctrl_d_leaves_cleanly_through_pipe_input():
+    with create_pipe_input() as pipe:
+        pipe.send_text("help\nnonsense\n\x04")
+        console = PromptConsole(color=True, input=pipe, output=DummyOutput())
+        rng = random.Random(3)
+        session = PlaySession(console, State(4, Options(), Chance(rng)), "easy", rng, learner=0)
+        with pytest.raises(Leave) as left:
+            session.run()
+    assert left.value.reason == "eof"
+
+
+@pytest.mark.parametrize("lang", ["en", "lt"])
+def test_bad_input_gets_one_line_with_the_rule_and_the_prompt_again(lang):
+    i18n.use(lang)
+    rng = random.Random(5)
+    state = State(4, Options(), Chance(rng))
+    # Seed 5: bot 4 opens with +9; the learner holds +10, +-10 and -7.
+    console = Recording(["blah", "+5", "+10 11", "help", "-7"])
+    session = PlaySession(console, state, "normal", rng, learner=0)
+    with pytest.raises(Leave):
+        session.run()
+    errors = [s for s in console.shown if "33.5" in s]
+    assert any(i18n._("You do not hold %(card)s.") % {"card": "+5"} in s for s in errors)
+    assert state.plays >= 2 and "-7" in state.pile
+
+
+def test_two_value_card_asks_which_value_and_checks_it():
+    rng = random.Random(5)
+    state = State(4, Options(), Chance(rng))
+    console = Recording(["+-10", "7", "-10"])  # a wrong value is refused, then -10 is played
+    session = PlaySession(console, state, "normal", rng, learner=0)
+    with pytest.raises(Leave):
+        session.run()
+    assert "+-10" in state.pile
+    assert any("Type" in s for s in console.shown)
+
+
+def test_over_the_limit_is_refused_with_clause_33_7():
+    rng = random.Random(5)
+    state = State(4, Options(), Chance(rng))
+    state.total = 30
+    state.hands[0] = ["+9", "0", "-3"]
+    state.current = 0
+    console = Recording(["+9", "0"])
+    session = PlaySession(console, state, "normal", rng, learner=0)
+    assert session.act(session.learner_action()) is False  # refused by the engine
+    assert any("33.7" in s and "39" in s for s in console.shown)
+    assert session.act(session.learner_action()) is True
+    assert state.pile[-1] == "0" and state.total == 30
+
+
+def test_manual_draw_asks_for_the_total_and_corrects_it():
+    rng = random.Random(5)
+    state = State(4, Options(manual_draw=True), Chance(rng))
+    console = Recording(["-7", "5", "draw"])
+    session = PlaySession(console, state, "normal", rng, learner=0)
+    with pytest.raises(Leave):
+        session.run()
+    said = [s for s in console.shown if "33.11" in s]
+    assert said and "2" in said[0]
+    assert len(state.hands[0]) == 3
+
+
+def test_plain_line_console_reads_lines_and_ends_on_eof():
+    out = io.StringIO()
+    console = LineConsole(io.StringIO("help\n"), out)
+    assert console.ask("> ") == "help"
+    with pytest.raises(Leave):
+        console.ask("> ")
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "face", "value"),
+    [
+        ("en", "+7", "+7", None), ("en", "7", "+7", None), ("en", "−3", "-3", None), ("en", "±10", "+-10", None),
+        ("en", "1/11 11", "1/11", 11), ("en", "+-10=-10", "+-10", -10), ("en", "plus 7", "+7", None),
+        ("en", "zero", "0", None), ("lt", "nulis", "0", None), ("ru", "минус 3", "-3", None),
+        ("de", "null", "0", None), ("fr", "zéro", "0", None), ("cs", "nula", "0", None), ("es", "cero", "0", None),
+    ],
+)
+def test_cards_are_read_in_notation_and_in_words(lang, text, face, value):
+    i18n.use(lang)
+    parsed = parse_card(text)
+    assert parsed is not None and (parsed.face, parsed.value) == (face, value)
+
+
+def test_a_bare_value_names_the_two_value_card_in_hand():
+    assert resolve(parse_card("11"), ["+3", "1/11"]) == ("1/11", 11)
+    assert resolve(parse_card("-10"), ["+-10", "0"]) == ("+-10", -10)
+    assert resolve(parse_card("11"), ["+3", "0"]) is None
+
+
+def test_commands_in_the_learners_language_and_in_english():
+    i18n.use("de")
+    assert command_of("hilfe") == "help" and command_of("help") == "help" and command_of("?") == "help"
+    assert command_of("+7") is None
+
+
+def test_completion_offers_the_legal_plays_and_commands():
+    rng = random.Random(5)
+    state = State(4, Options(), Chance(rng))
+    state.hands[0] = ["+9", "0", "-3"]
+    state.total, state.current, state.phase = 30, 0, Phase.PLAY
+    session = PlaySession(Recording([]), state, "normal", rng, learner=0)
+    choices = session.choices()
+    assert "0" in choices and "-3" in choices and "+9" not in choices and "help" in choices
+    assert Play("+9", 9) not in state.legal_plays()
