@@ -74,9 +74,14 @@ def replay(header: dict[str, Any], events: list[Event]) -> Iterator[tuple[Event,
     i = 0
     while i < len(events):
         if not produced:
-            action = _decision(events[i])
-            if action is None:
+            # The next decision may come after events it causes (a recycle before a manual draw).
+            j = i
+            while j < len(events) and _decision(events[j]) is None:
+                j += 1
+            if j == len(events):
                 raise RecordError("record_mismatch", line=events[i]["_line"])
+            action = _decision(events[j])
+            assert action is not None
             try:
                 produced = state.apply(action)
             except IllegalAction:
