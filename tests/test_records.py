@@ -90,3 +90,15 @@ def test_damaged_records_are_one_clear_error(tmp_path, capsys, content):
     captured = capsys.readouterr()
     assert code != 0 and "Traceback" not in captured.err
     assert captured.err.startswith("Error:")
+
+
+def test_the_documented_example_replays(tmp_path):
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "records.md").read_text(encoding="utf-8")
+    example = doc.split("```json\n")[1].split("```")[0]
+    path = tmp_path / "example.jsonl"
+    path.write_text(example, encoding="utf-8")
+    header, events = read_record(path)
+    states = [state for _, state in replay(header, events)]
+    assert states[-1].is_over and states[-1].loser == events[-1]["loser"]
