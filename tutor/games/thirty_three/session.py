@@ -298,7 +298,8 @@ class PlaySession:
         if isinstance(choice.action, Play):
             why = reason_line(choice.reason, choice.detail)
             if why:
-                self.reasons.append(f"{self.names(seat)}: {why}")
+                # TRANSLATORS: a bot's name and its reason for a play, as in "Bot 2: I pushed ...".
+                self.reasons.append(_("%(player)s: %(reason)s") % {"player": self.names(seat), "reason": why})
         if (self.learner is not None and self.learner in s.pending and s.phase is Phase.DRAW
                 and isinstance(choice.action, Draw)):
             # 33.10: the next player has played; the forgetful learner can still draw now.
