@@ -44,7 +44,11 @@ def learner_inputs(seed, players=3, options=None, level="normal"):
     state = State(players, options or Options(), Chance(rng))
     lines = []
     while not state.is_over:
-        if state.current == 0:
+        if state.current == 0 and state.phase is Phase.PICK:
+            pick = state.legal_actions()[0]
+            lines.append(pick.card)
+            state.apply(pick)
+        elif state.current == 0:
             play = state.legal_plays()[0]
             lines.append(play.card)
             if play.card in ("1/11", "+-10"):
@@ -180,3 +184,18 @@ def test_completion_offers_the_legal_plays_and_commands():
     choices = session.choices()
     assert "0" in choices and "-3" in choices and "+9" not in choices and "help" in choices
     assert Play("+9", 9) not in state.legal_plays()
+
+
+@pytest.mark.parametrize("seed", [11, 12, 13])
+def test_forfeit_draw_at_the_trainer_shows_the_warning_and_ends_the_game(seed):
+    options = Options(forfeit=True)
+    lines, loser = learner_inputs(seed, options=options)
+    rng = random.Random(seed)
+    state = State(3, options, Chance(rng))
+    console = Recording(lines)
+    PlaySession(console, state, "normal", rng, learner=0).run()
+    assert state.is_over and state.loser == loser and len(state.picks) == 3
+    from tutor.games.thirty_three.narrate import forfeit_warning
+
+    assert console.shown.count(forfeit_warning()) == 1
+    assert any("33.12" in line for line in console.shown)

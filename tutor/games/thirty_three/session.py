@@ -62,6 +62,7 @@ class PlaySession:
         self.names = Names(state.players, learner)
         self.reasons: deque[str] = deque(maxlen=state.players)
         self._table_shown = -1  # the table is shown once per turn, not after each error
+        self._warned = False
 
     # ----------------------------------------------------------------- output
 
@@ -72,6 +73,10 @@ class PlaySession:
             if line:
                 style = "class:you" if self.names.is_you(event.get("player")) else ""
                 self.console.show([(style, line)])
+        if self.state.phase is Phase.PICK and not self._warned:
+            # 33.12: the warning goes with the forfeit draw, whoever is playing.
+            self._warned = True
+            self.console.show([("class:hint", forfeit_warning())])
 
     def face(self, face: str) -> str:
         return show_face(face, self.ascii)
@@ -264,7 +269,6 @@ class PlaySession:
         return None
 
     def read_pick(self) -> Action | None:
-        self.console.show([("class:hint", forfeit_warning())])
         taken = set(self.state.picks.values())
         free = [self.face(f) for f in FACES if self.state.options.deck.get(f) and f not in taken]
         text = self.ask(_("Choose a card for the forfeit draw, or type %(skip)s:") % {"skip": command_word("skip")},
