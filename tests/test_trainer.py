@@ -199,3 +199,15 @@ def test_forfeit_draw_at_the_trainer_shows_the_warning_and_ends_the_game(seed):
 
     assert console.shown.count(forfeit_warning()) == 1
     assert any("33.12" in line for line in console.shown)
+
+
+def test_bots_alone_on_a_looping_deck_are_stopped_with_a_message(monkeypatch):
+    # Flip-over recycling of a tiny deck can repeat for ever (33.9 has no end for it).
+    deck = {"+5": 1, "+10": 2, "+9": 1, "1/11": 1, "+-10": 1, "0": 2}
+    monkeypatch.setattr(PlaySession, "AUTO_PLAY_LIMIT", 300)
+    rng = random.Random(0)
+    state = State(2, Options(deck=deck), Chance(rng))
+    console = Recording([])
+    assert PlaySession(console, state, "normal", rng, learner=None).run() == "stopped"
+    assert not state.is_over and state.plays == 300
+    assert "300" in console.shown[-1]

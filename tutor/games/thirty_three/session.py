@@ -319,10 +319,20 @@ class PlaySession:
             self.console.show([("class:hint", _("Type help (or press F1) for how to play; Tab completes your cards."))])
         self.emit(s.opening)
 
+    #: With bots alone and a tiny deck turned over unshuffled (33.9), play can repeat for ever.
+    AUTO_PLAY_LIMIT = 10_000
+
     def run(self) -> str:
-        """Plays to the end; returns how it ended: "over", or the reason the learner left."""
+        """Plays to the end; returns "over", or "stopped" when bots alone never finish."""
         self.intro()
         while not self.state.is_over:
+            if self.learner is None and self.state.plays >= self.AUTO_PLAY_LIMIT:
+                n = self.state.plays
+                self.console.show(ngettext(
+                    "The bots have played %(count)d card without anyone losing; the game is stopped here.",
+                    "The bots have played %(count)d cards without anyone losing; the game is stopped here.", n,
+                ) % {"count": n})
+                return "stopped"
             if self.state.current_player == self.learner:
                 action = self.learner_action()
                 if action is not None:
