@@ -6,6 +6,7 @@ imported inside the command so `tutor --help` loads none of them.
 
 # No `from __future__ import annotations` here: typer reads the annotations of
 # functions defined inside build(), which string annotations would not resolve.
+import functools
 import os
 import sys
 from dataclasses import dataclass
@@ -85,7 +86,11 @@ def build() -> typer.Typer:
         add_completion=False,
         rich_markup_mode="rich",
         context_settings={"help_option_names": ["--help", "-h"]},
+        # TRANSLATORS: in the usage line, "tutor [OPTIONS] COMMAND [ARGS]...".
+        options_metavar=_("[OPTIONS]"),
+        subcommand_metavar=_("COMMAND [ARGS]..."),
     )
+    command = functools.partial(app.command, options_metavar=_("[OPTIONS]"))
 
     def show_version(value: bool) -> None:
         if value:
@@ -111,19 +116,19 @@ def build() -> typer.Typer:
         color = not no_color and not os.environ.get("NO_COLOR")
         ctx.obj = Display(ascii=ascii_, color=color)
 
-    @app.command("games", help=_("List the games tutor teaches."))
+    @command("games", help=_("List the games tutor teaches."))
     def games() -> None:
         from tutor.cli.info import print_games
 
         print_games()
 
-    @app.command("languages", help=_("List the languages tutor speaks, each named in itself."))
+    @command("languages", help=_("List the languages tutor speaks, each named in itself."))
     def languages() -> None:
         from tutor.cli.info import print_languages
 
         print_languages()
 
-    @app.command("rules", help=_("Show the rules of a game, clause by clause, in your language."))
+    @command("rules", help=_("Show the rules of a game, clause by clause, in your language."))
     def rules(
         game: Annotated[str, typer.Argument(metavar=_("GAME"), help=_("The game: 33 (thirty-three)."))],
         clause: Annotated[
@@ -134,7 +139,7 @@ def build() -> typer.Typer:
 
         print_rules(game, clause)
 
-    @app.command("play", help=_("Play a full game against bots."))
+    @command("play", help=_("Play a full game against bots."))
     def play(
         ctx: typer.Context,
         game: Annotated[str, typer.Argument(metavar=_("GAME"), help=_("The game: 33 (thirty-three)."))],
@@ -160,7 +165,7 @@ def build() -> typer.Typer:
 
         raise typer.Exit(play_command(game, players, level, seed, record, option or [], auto, _display(ctx)))
 
-    @app.command("replay", help=_("Step through a recorded game, narrated in your language."))
+    @command("replay", help=_("Step through a recorded game, narrated in your language."))
     def replay(
         ctx: typer.Context,
         file: Annotated[Path, typer.Argument(metavar=_("FILE"), help=_("A game record written with --record."))],

@@ -45,6 +45,18 @@ def localize_help() -> None:
         "(?P<usage>" + usage.replace("(", r"\(").replace(")", r"\)") + ")",
     ]
 
+    # Types like <bool> and <str> are English and say nothing a learner needs: a flag is
+    # a switch, and an argument already shows its name.
+    from typer.core import TyperArgument, TyperOption
+
+    option_type = _original(TyperOption, "display_type_rich")
+
+    def option_display_type(self: Any, ctx: Any) -> Any:
+        return None if self.is_flag else option_type(self, ctx)
+
+    TyperOption.display_type_rich = option_display_type  # type: ignore[method-assign]
+    TyperArgument.display_type_rich = lambda self, ctx: None  # type: ignore[method-assign]
+
     original_help_option = _original(decorators, "help_option")
     help_text = _("Show this message and exit.")
 
