@@ -111,7 +111,9 @@ class PlaySession:
             "total": s.total, "player": turn
         }
 
-    def say_error(self, text: str) -> None:
+    def say_error(self, text: str, clause: str | None = None) -> None:
+        if clause:
+            text = _("%(reason)s (rule %(clause)s)") % {"reason": text, "clause": clause}
         self.console.show([("class:error", text)])
 
     # ------------------------------------------------------------------ input
@@ -189,12 +191,12 @@ class PlaySession:
         parsed = parse_card(text)
         hand = self.state.hands[self.learner]  # type: ignore[index]
         if parsed is None:
-            self.say_error(_("%(text)s is not a card. Type help for how to write cards.") % {"text": repr(text)})
+            self.say_error(_("%(text)s is not a card. Type help for how to write cards.") % {"text": repr(text)}, "33.1")
             return None
         resolved = resolve(parsed, hand)
         if resolved is None:
             self.say_error(_("None of your cards can be played as %(value)s.") % {
-                "value": show_value(parsed.value or 0, self.ascii)})
+                "value": show_value(parsed.value or 0, self.ascii)}, "33.1")
             return None
         face, value = resolved
         if value is None:
@@ -280,7 +282,7 @@ class PlaySession:
             return None
         parsed = parse_card(text)
         if parsed is None or parsed.face is None:
-            self.say_error(_("%(text)s is not a card. Type help for how to write cards.") % {"text": repr(text)})
+            self.say_error(_("%(text)s is not a card. Type help for how to write cards.") % {"text": repr(text)}, "33.1")
             return None
         return Pick(parsed.face)
 
