@@ -37,6 +37,7 @@ def play_command(
     option_pairs: list[str],
     auto: bool,
     display: Display,
+    coach: bool = False,
 ) -> int:
     game = find_game(game_name)
     from tutor.games.thirty_three import Chance, State, parse_options
@@ -74,7 +75,8 @@ def play_command(
                 _("Cannot write the record to %(file)s: %(reason)s") % {"file": str(record), "reason": exc.strerror}
             ) from None
     console = open_console(display.color, {"f1": "help", "f2": "rules"})
-    session = PlaySession(console, state, level, rng, learner, display.ascii, writer.write if writer else None)
+    session = PlaySession(console, state, level, rng, learner, display.ascii, writer.write if writer else None,
+                          coach=coach and not auto)
     try:
         session.run()
     except Leave as leave:
@@ -87,4 +89,11 @@ def play_command(
             writer.close()
     if record is not None:
         console.show(_("The game was written to %(file)s.") % {"file": str(record)})
+    if learner is not None and state.is_over:
+        from tutor.progress import Progress, record_game
+
+        try:
+            record_game(Progress(), game.id, lost=state.loser == learner)
+        except OSError:
+            pass  # the game itself is over and shown; a read-only home only loses the tally
     return 0

@@ -37,10 +37,30 @@ def _unknown_language(code: str) -> int:
     return 2
 
 
+def _saved_language() -> str | None:
+    """The language the learner chose in the home menu, if any (a damaged file is ignored here)."""
+    import json
+    import os
+    from pathlib import Path
+
+    home = os.environ.get("TUTOR_HOME")
+    if home:
+        path = Path(home) / "progress.json"
+    else:
+        from tutor.progress import app_dir
+
+        path = app_dir() / "progress.json"
+    try:
+        language = json.loads(path.read_text(encoding="utf-8"))["settings"]["language"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return language if isinstance(language, str) else None
+
+
 def run(argv: Sequence[str]) -> int:
     """Runs tutor with `argv` (without the program name) and returns the exit code."""
     try:
-        lang = i18n.settle(argv)
+        lang = i18n.settle(argv, saved=_saved_language())
     except i18n.UnknownLanguage as exc:
         return _unknown_language(exc.code)
     i18n.use(lang)

@@ -81,8 +81,8 @@ def build() -> typer.Typer:
     localize_help()
     app = typer.Typer(
         cls=TutorGroup,
-        help=_("A rules tutor and trainer for card games: learn, drill and play, in your language."),
-        no_args_is_help=True,
+        help=_("A rules tutor and trainer for card games: learn, drill and play, in your language. "
+               "With no command, a menu."),
         add_completion=False,
         rich_markup_mode="rich",
         context_settings={"help_option_names": ["--help", "-h"]},
@@ -160,10 +160,62 @@ def build() -> typer.Typer:
             typer.Option("--option", "-o", metavar="KEY=VALUE", help=_("A rule option; see the rules of the game.")),
         ] = None,
         auto: Annotated[bool, typer.Option("--auto", help=_("Let bots take every seat, you watch."))] = False,
+        coach: Annotated[
+            bool, typer.Option("--coach/--no-coach", help=_("Let the coach flag weaker plays as you make them."))
+        ] = False,
     ) -> None:
         from tutor.play import play_command
 
-        raise typer.Exit(play_command(game, players, level, seed, record, option or [], auto, _display(ctx)))
+        raise typer.Exit(
+            play_command(game, players, level, seed, record, option or [], auto, _display(ctx), coach)
+        )
+
+    @command("learn", help=_("Guided lessons on real hands, in order; picks up where you stopped."))
+    def learn(
+        ctx: typer.Context,
+        game: Annotated[str, typer.Argument(metavar=_("GAME"), help=_("The game: 33 (thirty-three)."))],
+        lesson: Annotated[
+            Optional[str], typer.Argument(metavar=_("LESSON"), help=_("A lesson number or id, to take that one."))
+        ] = None,
+    ) -> None:
+        from tutor.learn import learn_command
+
+        raise typer.Exit(learn_command(game, lesson, _display(ctx)))
+
+    @command("drill", help=_("Short exercises on one skill each; weak skills come back sooner."))
+    def drill(
+        ctx: typer.Context,
+        game: Annotated[str, typer.Argument(metavar=_("GAME"), help=_("The game: 33 (thirty-three)."))],
+        skill: Annotated[
+            Optional[str], typer.Option("--skill", "-s", metavar=_("SKILL"), help=_("Drill only this skill."))
+        ] = None,
+        count: Annotated[int, typer.Option("--count", "-n", metavar="N", help=_("How many exercises."))] = 5,
+    ) -> None:
+        from tutor.drills import drill_command
+
+        raise typer.Exit(drill_command(game, skill, count, _display(ctx)))
+
+    @command("progress", help=_("What you have learned and played, and which drills are due."))
+    def progress(
+        as_json: Annotated[bool, typer.Option("--json", help=_("Print it as JSON, for scripts."))] = False,
+    ) -> None:
+        from tutor.learn import progress_command
+
+        raise typer.Exit(progress_command(as_json))
+
+    @command("check", help=_("Check lesson files: YAML, positions on the engine, answers, translations."))
+    def check(
+        path: Annotated[
+            Optional[Path], typer.Argument(metavar=_("PATH"), help=_("A lesson file or folder (default: all)."))
+        ] = None,
+        translations: Annotated[
+            bool,
+            typer.Option("--translations/--no-translations", help=_("Also check that every text is translated.")),
+        ] = True,
+    ) -> None:
+        from tutor.learn import check_command
+
+        raise typer.Exit(check_command(path, translations))
 
     @command("replay", help=_("Step through a recorded game, narrated in your language."))
     def replay(
@@ -180,13 +232,38 @@ def build() -> typer.Typer:
     return app
 
 
+def _only_display_options(argv: list[str]) -> bool:
+    """True when no command is given, only `--lang X`, `--ascii`, `--no-color`: the home menu."""
+    i = 0
+    while i < len(argv):
+        if argv[i] in _GLOBAL_VALUED:
+            i += 2
+            continue
+        if argv[i] in _GLOBAL_FLAGS or argv[i].startswith("--lang=") or (
+                argv[i].startswith("-l") and not argv[i].startswith("--")):
+            i += 1
+            continue
+        return False
+    return True
+
+
+def _display_from_argv(argv: list[str]) -> Display:
+    color = "--no-color" not in argv and not os.environ.get("NO_COLOR")
+    return Display(ascii="--ascii" in argv, color=color)
+
+
 def invoke(argv: list[str]) -> int:
     from typer._click import exceptions as click_exc
 
+    argv = hoist_globals(argv)
+    if _only_display_options(argv):
+        from tutor.home import home
+
+        return home(_display_from_argv(argv))
     app = build()
     command = typer.main.get_command(app)
     try:
-        result = command.main(args=hoist_globals(argv), prog_name="tutor", standalone_mode=False)
+        result = command.main(args=argv, prog_name="tutor", standalone_mode=False)
     except click_exc.UsageError as exc:
         error_line(usage_error_line(exc))
         sys.stderr.write(_("Try %(command)s for help.") % {"command": "'tutor --help'"} + "\n")

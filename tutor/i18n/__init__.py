@@ -76,8 +76,9 @@ def _named(code: str) -> str:
     return lang
 
 
-def settle(argv: Sequence[str], environ: Mapping[str, str] | None = None) -> str:
-    """The language to use: `--lang` > `TUTOR_LANG` > `LANGUAGE` > locale > English.
+def settle(argv: Sequence[str], environ: Mapping[str, str] | None = None, saved: str | None = None) -> str:
+    """The language to use: `--lang` > `TUTOR_LANG` > the one chosen in the home menu
+    (`saved`) > `LANGUAGE` > locale > English.
 
     A language named with `--lang` or `TUTOR_LANG` that tutor does not have raises
     `UnknownLanguage`; a locale tutor does not speak is passed over, as gettext does.
@@ -88,6 +89,8 @@ def settle(argv: Sequence[str], environ: Mapping[str, str] | None = None) -> str
         return _named(explicit)
     if env.get("TUTOR_LANG"):
         return _named(env["TUTOR_LANG"])
+    if saved in LANGUAGES:
+        return saved
     for entry in env.get("LANGUAGE", "").split(":"):
         lang = normalize(entry)
         if lang:
@@ -139,6 +142,15 @@ def pgettext(context: str, message: str) -> str:
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return _current.npgettext(context, singular, plural, n)
+
+
+def translate(text: str) -> str:
+    """Translates text that comes from data (lesson files), not from a literal in the code.
+
+    The same lookup as `_`, under another name so that `pybabel extract` does not take
+    the field names in `translate(data["say"])` for messages.
+    """
+    return _current.gettext(text)
 
 
 def N_(message: str) -> str:

@@ -24,11 +24,17 @@ def _words() -> dict[str, str]:
         "skip": pgettext("command", "skip"),
         # TRANSLATORS: words to ask the bots why they played what they played, separated by |.
         "why": pgettext("command", "why"),
+        # TRANSLATORS: words to ask for a hint in a lesson or drill, alternatives separated by |.
+        "hint": pgettext("command", "hint"),
+        # TRANSLATORS: words to go back one step in a lesson, alternatives separated by |.
+        "back": pgettext("command", "back"),
+        # TRANSLATORS: words to try a lesson decision again, alternatives separated by |.
+        "retry": pgettext("command", "retry|again"),
     }
 
 
 _ENGLISH = {"help": "help|?", "rules": "rules", "quit": "quit|exit", "draw": "draw", "end": "end",
-            "skip": "skip", "why": "why"}
+            "skip": "skip", "why": "why", "hint": "hint", "back": "back", "retry": "retry|again"}
 
 
 def command_of(text: str) -> str | None:

@@ -7,9 +7,15 @@ since many languages conjugate "you play" and "Bot 2 plays" differently.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tutor.games.base import Event, IllegalAction, OptionError
 from tutor.games.thirty_three.words import show_face, show_value
 from tutor.i18n import _, ngettext
+
+if TYPE_CHECKING:
+    from tutor.games.thirty_three.coach import Verdict
+    from tutor.games.thirty_three.engine import Play
 
 
 class Names:
@@ -197,3 +203,58 @@ def reason_line(reason: str, detail: dict[str, int | str] | None = None) -> str:
         return text % detail
     except (KeyError, TypeError, ValueError):
         return text
+
+
+def _pct(x: float) -> int:
+    return round(x * 100)
+
+
+def verdict_lines(verdict: Verdict, ascii_only: bool = False) -> list[str]:
+    """What the coach says about a judged play, in the learner's language."""
+    if verdict.kind == "illegal":
+        err = IllegalAction(verdict.clause or "33.5", verdict.message or "not_now", **verdict.params)
+        return [_("Not allowed: %(reason)s") % {"reason": illegal_line(err, ascii_only)}]
+    mine, best = verdict.mine, verdict.best
+    assert mine is not None and best is not None
+    mine_text = play_text(mine.play, ascii_only)
+    if verdict.kind == "right":
+        lines = [_("Good: %(play)s.") % {"play": mine_text}]
+        if mine.next_stuck >= 0.1:
+            lines.append(_("At %(total)d the next player has no card that keeps the total at 33 or under "
+                           "about %(percent)d%% of the time (33.8).") % {"total": mine.total,
+                                                                           "percent": _pct(mine.next_stuck)})
+        elif mine.keeps_safe:
+            lines.append(_("You keep a card that can lower or hold the total for when it climbs (33.7)."))
+        lines.append(_("Your own chance of being stuck in the next two rounds: about %(percent)d%%.")
+                     % {"percent": _pct(mine.risk)})
+        return lines
+    lines = [_("Legal, but %(better)s is stronger than %(play)s.") % {
+        "better": play_text(best.play, ascii_only), "play": mine_text}]
+    if best.risk < mine.risk:
+        lines.append(_("It lowers your own chance of being stuck in the next two rounds from about %(mine)d%% "
+                       "to %(best)d%%.")
+                     % {"mine": _pct(mine.risk), "best": _pct(best.risk)})
+    if best.next_stuck > mine.next_stuck:
+        lines.append(_("At %(total)d the next player is stuck about %(percent)d%% of the time, against "
+                       "%(mine)d%% after your play.") % {"total": best.total, "percent": _pct(best.next_stuck),
+                                                          "mine": _pct(mine.next_stuck)})
+    if best.keeps_safe and not mine.keeps_safe:
+        lines.append(_("It also keeps a card that can lower or hold the total for later."))
+    return lines
+
+
+def play_text(play: Play, ascii_only: bool = False) -> str:
+    text = show_face(play.card, ascii_only)
+    if play.card in ("1/11", "+-10"):
+        text += " " + show_value(play.value, ascii_only)
+    return text
+
+
+def coach_line(verdict: Verdict, ascii_only: bool = False) -> str | None:
+    """One line flagging a weaker play during a game, with the better play; None if it was fine."""
+    if verdict.kind != "weaker" or verdict.mine is None or verdict.best is None:
+        return None
+    return _("Coach: %(better)s was stronger than %(play)s (your risk of being stuck soon: %(best)d%% "
+             "instead of %(mine)d%%).") % {
+        "better": play_text(verdict.best.play, ascii_only), "play": play_text(verdict.play, ascii_only),
+        "best": _pct(verdict.best.risk), "mine": _pct(verdict.mine.risk)}

@@ -19,6 +19,7 @@ from tutor.games.thirty_three.deck import FACES, LIMIT, VALUES
 from tutor.games.thirty_three.engine import Action, Draw, EndTurn, Phase, Pick, Play, Say, SkipForfeit, State
 from tutor.games.thirty_three.narrate import (
     Names,
+    coach_line,
     event_line,
     forfeit_warning,
     illegal_line,
@@ -51,6 +52,7 @@ class PlaySession:
         learner: int | None,
         ascii_only: bool = False,
         record: Recorder | None = None,
+        coach: bool = False,
     ) -> None:
         self.console = console
         self.state = state
@@ -59,6 +61,7 @@ class PlaySession:
         self.learner = learner
         self.ascii = ascii_only
         self.record = record or (lambda events: None)
+        self.coach = coach
         self.names = Names(state.players, learner)
         self.reasons: deque[str] = deque(maxlen=state.players)
         self._table_shown = -1  # the table is shown once per turn, not after each error
@@ -188,6 +191,10 @@ class PlaySession:
         if command == "draw":
             self.say_error(illegal_line(IllegalAction("33.5", "not_now"), self.ascii))
             return None
+        return self.play_from_text(text)
+
+    def play_from_text(self, text: str) -> Play | None:
+        """The play a learner's words name, asking for the value of a two-value card."""
         parsed = parse_card(text)
         hand = self.state.hands[self.learner]  # type: ignore[index]
         if parsed is None:
@@ -244,7 +251,14 @@ class PlaySession:
             if self._table_shown != s.plays:
                 self._table_shown = s.plays
                 self.console.show(self.table())
-            return self.read_play()
+            play = self.read_play()
+            if play is not None and self.coach:
+                from tutor.games.thirty_three.coach import judge
+
+                line = coach_line(judge(s, play), self.ascii)
+                if line:
+                    self.console.show([("class:hint", line)])
+            return play
         if s.phase is Phase.SAY:
             text = self.ask(_("Say the new total:"), [])
             if self.handle_command(command_of(text)):
@@ -275,6 +289,8 @@ class PlaySession:
         free = [self.face(f) for f in FACES if self.state.options.deck.get(f) and f not in taken]
         text = self.ask(_("Choose a card for the forfeit draw, or type %(skip)s:") % {"skip": command_word("skip")},
                         free + [command_word("skip")])
+        if not text.strip():
+            return None
         command = command_of(text)
         if command == "skip":
             return SkipForfeit()

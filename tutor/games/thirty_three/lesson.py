@@ -1,0 +1,212 @@
+"""33's side of the lessons: positions on the real engine, answers, and judgements.
+
+A `position` step sets the table: `players`, the learner's `seat` (default 0), `hands`
+(one list of three faces per seat), `total`, `pile` (bottom first), `stock` (its top
+cards, top first; the rest of the deck follows in a seeded order), `current`, and
+`options` (`recycle`, `draw`, `forfeit`). Or `seed` alone: a real deal, with bots playing
+until the learner's turn. Every position is checked: legal cards, no more copies of a
+face than the deck holds, three cards a hand, a total no play could exceed 33 to reach.
+
+A `decide` step's `expect` is a play (`-3`, `1/11 11`, `+-10=-10`) or `best`: the coach
+decides. Its answer must be legal in the position; `tutor check` proves it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from tutor.games.base import IllegalAction, OptionError
+from tutor.games.thirty_three import bots, coach
+from tutor.games.thirty_three.deck import HAND_SIZE, LIMIT, VALUES, deck_cards, parse_options
+from tutor.games.thirty_three.engine import Chance, Phase, Play, State
+from tutor.games.thirty_three.narrate import illegal_line, verdict_lines  # noqa: F401 (verdict_lines: for runners)
+from tutor.games.thirty_three.words import parse_card
+from tutor.i18n import _
+
+GAME = "thirty-three"
+
+
+class PositionError(Exception):
+    """A position or answer a lesson cannot use; `where` is the path inside the step."""
+
+    def __init__(self, where: tuple[Any, ...], message: str, **params: Any) -> None:
+        super().__init__(f"{where} {message} {params}")
+        self.where = where
+        self.message = message
+        self.params = params
+
+
+def _faces(value: Any, where: tuple[Any, ...]) -> list[str]:
+    if not isinstance(value, list):
+        raise PositionError(where, "position_not_cards")
+    cards = []
+    for i, item in enumerate(value):
+        parsed = parse_card(str(item)) if isinstance(item, (str, int)) else None
+        if parsed is None or parsed.face is None or parsed.value is not None:
+            raise PositionError(where + (i,), "position_bad_card", card=str(item))
+        cards.append(parsed.face)
+    return cards
+
+
+def build(spec: dict[str, Any]) -> tuple[State, int]:
+    """The state a position step describes, and the learner's seat; PositionError if unusable."""
+    hands_spec = spec.get("hands")
+    players = spec.get("players", len(hands_spec) if isinstance(hands_spec, list) else 4)
+    if not isinstance(players, int) or not 2 <= players <= 8:
+        raise PositionError(("players",), "position_players", clause="33.2")
+    seat = spec.get("seat", 0)
+    if not isinstance(seat, int) or not 0 <= seat < players:
+        raise PositionError(("seat",), "position_bad_seat")
+    raw_options = spec.get("options") or {}
+    if not isinstance(raw_options, dict) or "deck" in raw_options:
+        raise PositionError(("options",), "position_bad_options")
+    try:
+        options = parse_options({str(k): str(v) for k, v in raw_options.items()})
+    except OptionError:
+        raise PositionError(("options",), "position_bad_options") from None
+    seed = spec.get("seed", 0)
+    if not isinstance(seed, int):
+        raise PositionError(("seed",), "position_bad_seed")
+    rng = random.Random(seed)
+    state = State(players, options, Chance(rng))
+    if hands_spec is None:
+        # A real deal: bots play on until it is the learner's turn.
+        while not state.is_over and state.current != seat:
+            state.apply(bots.choose("normal", state, rng).action)
+        if state.is_over:
+            raise PositionError(("seed",), "position_seed_over")
+        return state, seat
+    if not isinstance(hands_spec, list) or len(hands_spec) != players:
+        raise PositionError(("hands",), "position_hands_count", players=players)
+    hands = [_faces(h, ("hands", i)) for i, h in enumerate(hands_spec)]
+    for i, hand in enumerate(hands):
+        if len(hand) != HAND_SIZE:
+            raise PositionError(("hands", i), "position_hand_size", clause="33.5")
+    pile = _faces(spec.get("pile", []), ("pile",))
+    top = _faces(spec.get("stock", []), ("stock",))
+    total = spec.get("total", 0)
+    if not isinstance(total, int) or isinstance(total, bool) or total > LIMIT:
+        raise PositionError(("total",), "position_total", clause="33.7")
+    current = spec.get("current", seat)
+    if not isinstance(current, int) or not 0 <= current < players:
+        raise PositionError(("current",), "position_bad_seat")
+    used = Counter(c for h in hands for c in h) + Counter(pile) + Counter(top)
+    deck = Counter(options.deck)
+    for face, n in used.items():
+        if n > deck[face]:
+            raise PositionError(("hands",), "position_too_many", card=face, count=n, deck=deck[face], clause="33.1")
+    rest = list((deck - used).elements())
+    rng.shuffle(rest)
+    state.hands = hands
+    state.pile = pile
+    state.stock = (top + rest)[::-1]  # the engine keeps the top card last
+    state.total = total
+    state.current = current
+    state.phase = Phase.PLAY
+    if not state.has_legal_play(current):
+        raise PositionError(("hands", current), "position_stuck", clause="33.8")
+    return state, seat
+
+
+def parse_expect(expect: Any, state: State) -> Play | None:
+    """The expected play (None for "best"); PositionError if it is not a legal play here."""
+    if str(expect).strip().lower() == "best":
+        return None
+    parsed = parse_card(str(expect))
+    if parsed is None or parsed.face is None:
+        raise PositionError(("expect",), "position_bad_card", card=str(expect))
+    values = VALUES[parsed.face]
+    value = parsed.value if parsed.value is not None else values[0]
+    if parsed.value is None and len(values) > 1:
+        raise PositionError(("expect",), "expect_needs_value", card=parsed.face)
+    play = Play(parsed.face, value)
+    try:
+        state.verify(play)
+    except IllegalAction as err:
+        raise PositionError(("expect",), "expect_illegal", card=parsed.face, clause=err.clause) from None
+    return play
+
+
+def check_decision_position(state: State, seat: int) -> None:
+    if state.is_over or state.current != seat or state.phase is not Phase.PLAY:
+        raise PositionError((), "decide_not_your_turn")
+
+
+def hint_line(state: State, expected: Play | None) -> str:
+    """A hint for a decision: the total the answer leads to, without naming the card."""
+    target = expected or coach.best_of(coach.assess(state)).play
+    return _("Look for the play that takes the total to %(total)d.") % {"total": state.total + target.value}
+
+
+def _play_on(state: State, seat: int, spec: dict[str, Any], bot_turn: Any, learner_turn: Any) -> None:
+    """Bots play on until the learner's turn (or the end). The learner's own steps that are
+    not decisions (saying the total, drawing, a forfeit pick) are theirs to take."""
+    until_end = spec.get("until", "turn") == "end"
+    while not state.is_over:
+        if state.current == seat and state.phase is not Phase.PLAY:
+            learner_turn()
+        elif state.current == seat and not until_end:
+            return
+        else:
+            bot_turn()
+
+
+def play_on_quietly(state: State, seat: int, spec: dict[str, Any]) -> None:
+    """`play_on` as `tutor check` runs it: the same seeded bots, the learner's steps done right."""
+    rng = random.Random(0)
+    level = spec.get("level", "normal")
+    _play_on(state, seat, spec, lambda: state.apply(bots.choose(level, state, rng).action),
+             lambda: state.apply(bots.choose("normal", state, rng).action))
+
+
+def play_on(session: Any, seat: int, spec: dict[str, Any]) -> None:
+    """`play_on` at the trainer: narrated, with the learner asked for their own steps."""
+    session.rng = random.Random(0)  # the same bots' choices as `tutor check` saw
+    session.level = spec.get("level", "normal")
+
+    def learner_turn() -> None:
+        action = session.learner_action()
+        if action is not None:
+            session.act(action)
+
+    _play_on(session.state, seat, spec, session.bot_turn, learner_turn)
+
+
+def finish_turn(session: Any, seat: int) -> None:
+    """After a decision in manual-draw mode: the learner says the total and draws (33.10, 33.11)."""
+    state = session.state
+    while not state.is_over and state.current == seat and state.phase in (Phase.SAY, Phase.DRAW):
+        action = session.learner_action()
+        if action is not None:
+            session.act(action)
+
+
+def finish_quietly(state: State, seat: int) -> None:
+    """`finish_turn` as `tutor check` runs it: the right total said, the card drawn."""
+    while not state.is_over and state.current == seat and state.phase in (Phase.SAY, Phase.DRAW):
+        state.apply(state.legal_actions()[0])
+
+
+def ready_for_decision(state: State | None, seat: int) -> bool:
+    return state is not None and not state.is_over and state.current == seat and state.phase is Phase.PLAY
+
+
+def session(console: Any, state: State, seat: int, rng: random.Random, ascii_only: bool) -> Any:
+    """The table a lesson shows and reads plays through (the same as in a game)."""
+    from tutor.games.thirty_three.session import PlaySession
+
+    return PlaySession(console, state, "normal", rng, seat, ascii_only)
+
+
+def judge(state: State, play: Play, expected: Play | None) -> coach.Verdict:
+    return coach.judge(state, play, expected)
+
+
+def slip(state: State, play: Play, ascii_only: bool = False) -> str | None:
+    """A line for a play naming a card the learner does not hold: a slip of the keys, not a
+    decision, so it is answered without being judged."""
+    if play.card in state.hands[state.current]:
+        return None
+    return illegal_line(IllegalAction("33.5", "not_in_hand", card=play.card), ascii_only)

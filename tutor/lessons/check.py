@@ -1,0 +1,121 @@
+"""Finding and checking lessons: shape, positions on the engine, answers, translations.
+
+`tutor check` reports every problem with file:line:column; the trainer loads lessons
+through `load_game_lessons`, which skips a broken lesson with a warning instead of
+stopping.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from types import ModuleType
+
+from tutor.lessons.model import Lesson, LessonError, load_lesson
+from tutor.locate import data_dir
+
+
+def adapter_for(game_id: str) -> ModuleType | None:
+    from tutor import games
+
+    try:
+        info = games.find(game_id)
+    except games.UnknownGame:
+        return None
+    return importlib.import_module(info.module + ".lesson")
+
+
+def check_positions(lesson: Lesson) -> list[LessonError]:
+    """Builds every position on the engine and verifies every expected answer."""
+    adapter = adapter_for(lesson.game)
+    if adapter is None:
+        line, col = lesson.located.mark(("game",))
+        return [LessonError(lesson.path, line, col, "lesson_unknown_game", game=lesson.game)]
+    problems = []
+    state = seat = None
+    broken = False  # after a bad position, its decisions are not checked (one error, not a cascade)
+    for step in lesson.steps:
+        where = ("steps", step.index, step.kind)
+        if broken and step.kind != "position":
+            continue
+        broken = False
+        try:
+            if step.kind == "position":
+                state, seat = adapter.build(step.data)
+            elif step.kind == "decide":
+                if state is None:
+                    raise adapter.PositionError((), "decide_without_position")
+                adapter.check_decision_position(state, seat)
+                expected = adapter.parse_expect(step.data["expect"], state)
+                # The lesson goes on from the expected (or best) play, as the runner does.
+                state.apply(expected or adapter.coach.best_of(adapter.coach.assess(state)).play)
+                adapter.finish_quietly(state, seat)
+            elif step.kind == "play_on":
+                if state is None:
+                    raise adapter.PositionError((), "decide_without_position")
+                adapter.play_on_quietly(state, seat, step.data)
+        except adapter.PositionError as err:
+            line, col = lesson.located.mark(where + err.where)
+            problems.append(LessonError(lesson.path, line, col, err.message, **err.params))
+            state, broken = None, True
+    return problems
+
+
+def check_translations(lesson: Lesson) -> list[LessonError]:
+    """Every learner-facing text of the lesson is translated in every catalog."""
+    from babel.messages.pofile import read_po
+
+    from tutor.i18n import LANGUAGES
+    from tutor.i18n.catalogs import po_path
+
+    problems = []
+    for lang in LANGUAGES:
+        with po_path(lang, "tutor").open("rb") as fh:
+            catalog = read_po(fh, locale=lang)
+        for text, label, (line, col) in lesson.texts():
+            message = catalog.get(text)
+            if message is None or not message.string or message.fuzzy:
+                problems.append(LessonError(lesson.path, line, col, "lesson_untranslated", lang=lang, field=label))
+    return problems
+
+
+def lesson_files(root: Path) -> list[Path]:
+    if root.is_file():
+        return [root]
+    return sorted(p for p in root.rglob("*.yaml") if p.is_file())
+
+
+def check_path(root: Path, translations: bool = True) -> tuple[int, list[LessonError]]:
+    """Checks every lesson under `root`: (lessons read, problems)."""
+    problems: list[LessonError] = []
+    files = lesson_files(root)
+    for path in files:
+        try:
+            lesson = load_lesson(path)
+        except LessonError as err:
+            problems.append(err)
+            continue
+        problems += check_positions(lesson)
+        if translations:
+            problems += check_translations(lesson)
+    return len(files), problems
+
+
+def load_game_lessons(game_id: str) -> tuple[list[Lesson], list[LessonError]]:
+    """The usable lessons of a game, in order, and the problems of those skipped."""
+    folder = data_dir("lessons") / game_id
+    lessons, skipped = [], []
+    for path in lesson_files(folder) if folder.is_dir() else []:
+        try:
+            lesson = load_lesson(path)
+        except LessonError as err:
+            skipped.append(err)
+            continue
+        problems = check_positions(lesson) if lesson.game == game_id else [
+            LessonError(path, *lesson.located.mark(("game",)), "lesson_wrong_folder", game=lesson.game)]
+        if problems:
+            skipped.append(problems[0])
+        else:
+            lessons.append(lesson)
+    lessons.sort(key=lambda lesson: (lesson.order, lesson.id))
+    return lessons, skipped
