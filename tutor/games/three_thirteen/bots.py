@@ -1,0 +1,277 @@
+"""Bots for Three Thirteen at three levels, each able to say why it chose (a reason code).
+
+- easy: legal but careless. It draws from a random source and throws a random card that
+  lies outside its melds (any card, if all are melded); it does go out when it can.
+- normal: takes the top discard only if that lowers its best penalty, otherwise draws
+  from the stock; discards the card whose removal leaves the fewest penalty points
+  (`solver.discards`); goes out whenever it can.
+- hard: `normal`, plus memory of the public play of the round: which cards each player
+  took from the discard pile (and still holds) and which tops they passed by, and which
+  cards it has not seen. It draws by expected improvement (the discard against the
+  average over the unseen cards), and among discards that leave nearly the same penalty
+  it avoids the ones the next player is likely to want (their rank or a neighbour in the
+  suit of cards they picked up, or a wild).
+
+Reason codes (the narrator translates them): `random_draw`, `random_discard`, `go_out`,
+`take_discard`, `draw_stock`, `least_penalty`, `only_card`, `expected_draw`,
+`avoid_feeding`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from tutor.cards import Card, parse_code
+from tutor.games.three_thirteen import solver
+from tutor.games.three_thirteen.engine import Action, Discard, Draw, GoOut, Phase, State
+
+LEVELS = ("easy", "normal", "hard")
+
+#: hard: how many unseen cards it tries when weighing a stock draw, by hand size.
+STOCK_SAMPLES = 24
+#: hard: penalty points it will give up to avoid feeding the next player.
+FEED_MARGIN = 3
+#: hard: the weight (in penalty points) of one unit of "the next player wants this".
+FEED_WEIGHT = 2.5
+
+
+@dataclass(frozen=True)
+class Choice:
+    action: Action
+    reason: str  # a reason code the narrator translates
+    detail: dict[str, int | str] | None = None
+
+
+# --------------------------------------------------------------------------- shared
+
+
+def _best_discard(state: State, hand: Sequence[Card], taken: Card | None) -> tuple[Card, solver.Arrangement]:
+    """The discard leaving the fewest penalty points, never the card just taken (TT.5)."""
+    for card, arrangement in solver.discards(hand, state.wild, state.rules):
+        physical = _physical(hand, card, taken)
+        if physical is not None:
+            return physical, arrangement
+    raise AssertionError("a hand after drawing always has a card it may discard")
+
+
+def _physical(hand: Sequence[Card], card: Card, taken: Card | None) -> Card | None:
+    """The card in `hand` the solver meant (same rank and suit), other than `taken`."""
+    if card in hand and card != taken:
+        return card
+    for c in hand:
+        if c.rank == card.rank and c.suit == card.suit and c != taken:
+            return c
+    return None
+
+
+def _after_taking(state: State, hand: Sequence[Card], card: Card) -> int:
+    """The best penalty after adding `card` and discarding something else."""
+    cards = list(hand) + [card]
+    return _best_discard(state, cards, card)[1].penalty
+
+
+def _go_out(state: State) -> Choice | None:
+    outs = state.out_cards()
+    if not outs:
+        return None
+    best = max(outs, key=lambda c: (solver.card_points(c, state.rules), c))
+    return Choice(GoOut(best), "go_out", {"card": best.code})
+
+
+# --------------------------------------------------------------------------- easy
+
+
+def choose_easy(state: State, rng: random.Random) -> Choice:
+    legal = state.legal_actions()
+    if state.phase is Phase.DRAW:
+        return Choice(rng.choice(legal), "random_draw")
+    out = _go_out(state)
+    if out:
+        return out
+    hand = state.hands[state.current]
+    loose = solver.solve(hand, state.wild, state.rules).deadwood
+    pool = [c for c in (_physical(hand, d, state.taken) for d in loose) if c is not None]
+    if not pool:
+        pool = [a.card for a in legal if isinstance(a, Discard)]
+    card = rng.choice(pool)
+    return Choice(Discard(card), "random_discard", {"card": card.code})
+
+
+# --------------------------------------------------------------------------- normal
+
+
+def choose_normal(state: State, rng: random.Random) -> Choice:
+    hand = state.hands[state.current]
+    if state.phase is Phase.DRAW:
+        top = state.top_discard
+        if top is not None:
+            before = solver.solve(hand, state.wild, state.rules).penalty
+            after = _after_taking(state, hand, top)
+            if after < before or not state.stock_drawable():
+                return Choice(Draw("discard"), "take_discard", {"card": top.code, "before": before, "after": after})
+        return Choice(Draw("stock"), "draw_stock")
+    out = _go_out(state)
+    if out:
+        return out
+    card, arrangement = _best_discard(state, hand, state.taken)
+    return Choice(Discard(card), "least_penalty", {"card": card.code, "penalty": arrangement.penalty})
+
+
+# --------------------------------------------------------------------------- hard
+
+
+@dataclass
+class Memory:
+    """What a player has seen this round: the pile, and what others took and passed by."""
+
+    pile: list[str] = field(default_factory=list)
+    held: dict[int, Counter[str]] = field(default_factory=dict)  # taken from the pile, not yet thrown
+    picked: dict[int, list[str]] = field(default_factory=dict)
+    passed: dict[int, list[str]] = field(default_factory=dict)
+
+
+def remember(state: State, me: int) -> Memory:
+    """Replays the round's public events (never another player's stock draw or hand)."""
+    memory = Memory()
+    for q in range(state.players):
+        memory.held[q] = Counter()
+        memory.picked[q] = []
+        memory.passed[q] = []
+    for event in state.log:
+        kind = event["event"]
+        if kind == "deal":
+            memory.pile = [event["up"]]
+        elif kind == "draw":
+            q = event["player"]
+            if event["from"] == "discard":
+                code = memory.pile.pop()
+                memory.picked[q].append(code)
+                memory.held[q][code] += 1
+            elif memory.pile:
+                memory.passed[q].append(memory.pile[-1])
+        elif kind in ("discard", "go_out"):
+            q = event["player"]
+            code = event["card"]
+            memory.pile.append(code)
+            if memory.held[q][code] > 0:
+                memory.held[q][code] -= 1
+        elif kind == "recycle":
+            memory.pile = [event["top"]]
+    return memory
+
+
+def unseen(state: State, me: int, memory: Memory) -> Counter[str]:
+    """Cards (by code) `me` has not seen: the deck less its hand, the pile and known holdings."""
+    left = Counter(c.code for c in state.deck)
+    left.subtract(c.code for c in state.hands[me])
+    left.subtract(memory.pile)
+    for q, held in memory.held.items():
+        if q != me:
+            left.subtract(held)
+    return +left
+
+
+def _code_card(code: str) -> Card:
+    parsed = parse_code(code)
+    assert parsed is not None
+    return Card(parsed[0], parsed[1], 99)  # a copy no real deck holds: never equal to a card in hand
+
+
+def _expected_stock(state: State, hand: Sequence[Card], pool: Counter[str], rng: random.Random) -> float:
+    """The average best penalty after drawing an unseen card, over a weighted sample."""
+    codes = sorted(pool)
+    if not codes:
+        return float(solver.solve(hand, state.wild, state.rules).penalty)
+    if len(codes) > STOCK_SAMPLES:
+        weights = [pool[c] for c in codes]
+        chosen = set()
+        while len(chosen) < STOCK_SAMPLES:
+            chosen.add(rng.choices(codes, weights)[0])
+        codes = sorted(chosen)
+    total = weight = 0.0
+    for code in codes:
+        w = pool[code]
+        cards = list(hand) + [_code_card(code)]
+        total += w * _best_discard(state, cards, None)[1].penalty
+        weight += w
+    return total / weight
+
+
+def _wanted(state: State, card: Card, player: int, memory: Memory) -> float:
+    """How much `player` seems to want `card`, from the cards they took and passed by."""
+    if card.rank == state.wild:
+        return 3.0
+    score = 0.0
+    for code in memory.picked[player]:
+        other = _code_card(code)
+        if other.rank == state.wild:
+            continue
+        if other.rank == card.rank:
+            score += 1.0
+        elif other.suit == card.suit and abs(other.rank - card.rank) <= 2:
+            score += 0.7
+    for code in memory.passed[player]:
+        other = _code_card(code)
+        if other.rank == card.rank:
+            score -= 0.4
+    return max(score, 0.0)
+
+
+def _next_turn_taker(state: State, me: int) -> int | None:
+    """The player who may take `me`'s discard, if they still have a turn this round."""
+    nxt = (me + 1) % state.players
+    if state.out is not None:
+        if nxt == state.out or state.last_turns <= 1:
+            return None
+    return nxt
+
+
+def choose_hard(state: State, rng: random.Random) -> Choice:
+    me = state.current
+    hand = state.hands[me]
+    memory = remember(state, me)
+    if state.phase is Phase.DRAW:
+        top = state.top_discard
+        if top is None or not state.stock_drawable():
+            action = Draw("discard") if top is not None else Draw("stock")
+            return Choice(action, "only_card")
+        with_top = _after_taking(state, hand, top)
+        expected = _expected_stock(state, hand, unseen(state, me, memory), rng)
+        detail: dict[str, int | str] = {"card": top.code, "after": with_top, "expected": f"{expected:.1f}"}
+        if with_top < expected:
+            return Choice(Draw("discard"), "take_discard", detail)
+        return Choice(Draw("stock"), "expected_draw", detail)
+    out = _go_out(state)
+    if out:
+        return out
+    ranked = solver.discards(hand, state.wild, state.rules)
+    options: list[tuple[Card, int]] = []
+    for card, arrangement in ranked:
+        physical = _physical(hand, card, state.taken)
+        if physical is not None:
+            options.append((physical, arrangement.penalty))
+    best_card, best_penalty = options[0]
+    taker = _next_turn_taker(state, me)
+    if taker is None or len(options) == 1:
+        return Choice(Discard(best_card), "least_penalty", {"card": best_card.code, "penalty": best_penalty})
+    scored = []
+    for card, penalty in options:
+        if penalty > best_penalty + FEED_MARGIN:
+            break
+        scored.append((penalty + FEED_WEIGHT * _wanted(state, card, taker, memory), penalty, card))
+    _, penalty, card = min(scored, key=lambda t: (t[0], t[1], t[2]))
+    if card != best_card and _wanted(state, best_card, taker, memory) > 0:
+        return Choice(Discard(card), "avoid_feeding", {"card": card.code, "penalty": penalty, "kept": best_card.code})
+    return Choice(Discard(card), "least_penalty", {"card": card.code, "penalty": penalty})
+
+
+CHOOSERS = {"easy": choose_easy, "normal": choose_normal, "hard": choose_hard}
+
+
+def choose(level: str, state: State, rng: random.Random) -> Choice:
+    return CHOOSERS[level](state, rng)
+
+

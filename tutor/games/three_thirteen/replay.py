@@ -1,0 +1,118 @@
+"""Replays a record of Three Thirteen on the engine, checking every event against the rules.
+
+The record's shuffles (one per round, and one per refilled stock) and its first dealer
+feed a scripted `Chance`; each decision in it (a draw, a discard, going out) is applied to
+the engine, and what the engine reports must equal what the record says, line by line.
+
+Records name cards by code only (`7H`), and with several decks two physical cards share a
+code. They are interchangeable for the rules, so the replay picks the physical card: in a
+shuffle, copies of one code are laid out in the order the engine handed them over; in a
+discard, the first card of that code in the hand that may be discarded now.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from tutor.cards import Card
+from tutor.games.base import Event, IllegalAction, OptionError
+from tutor.games.three_thirteen.engine import Action, Chance, Discard, Draw, GoOut, State
+from tutor.games.three_thirteen.options import Options
+from tutor.records import RecordError
+
+
+class ScriptedChance(Chance):
+    """Chance outcomes taken from a record: the first dealer and each shuffle's order in turn."""
+
+    def __init__(self, dealer: int, orders: list[tuple[list[str], int]]) -> None:
+        self._dealer = dealer
+        self._orders = list(orders)  # (codes top first, the record line they came from)
+
+    def dealer(self, players: int) -> int:
+        if not 0 <= self._dealer < players:
+            raise RecordError("record_mismatch", line=self._orders[0][1] if self._orders else 1)
+        return self._dealer
+
+    def shuffle(self, cards: Sequence[Card]) -> list[Card]:
+        if not self._orders:
+            raise RecordError("record_truncated", line=0)
+        order, line = self._orders.pop(0)
+        if not isinstance(order, list) or Counter(order) != Counter(c.code for c in cards):
+            raise RecordError("record_mismatch", line=line)
+        by_code: dict[str, list[Card]] = defaultdict(list)
+        for card in reversed(cards):
+            by_code[card.code].append(card)
+        return [by_code[code].pop() for code in order]
+
+
+def _decision(event: Event, state: State) -> Action | None:
+    kind = event["event"]
+    if kind == "draw":
+        return Draw(str(event["from"]))
+    if kind in ("discard", "go_out"):
+        code = str(event["card"])
+        card = state.find_card(code)
+        if card is None:
+            raise RecordError("record_illegal", line=event["_line"])
+        return GoOut(card) if kind == "go_out" else Discard(card)
+    return None
+
+
+def _strip(event: Event) -> Event:
+    return {k: v for k, v in event.items() if not k.startswith("_")}
+
+
+def start(header: dict[str, Any], events: list[Event]) -> State:
+    """The state at the start of the recorded game, its chance scripted from the record."""
+    try:
+        players = len(header["players"])
+        options = Options.from_record(header.get("options", {}))
+        first = next(e for e in events if e["event"] == "round_start")
+        orders = [(e["stock"], e["_line"]) for e in events if e["event"] in ("shuffle", "recycle")]
+        chance = ScriptedChance(int(first["dealer"]), orders)
+    except (KeyError, TypeError, ValueError, StopIteration, OptionError):
+        raise RecordError("record_no_header", file="") from None
+    try:
+        return State(players, options, chance)
+    except OptionError:
+        raise RecordError("record_no_header", file="") from None
+
+
+def replay(header: dict[str, Any], events: list[Event]) -> Iterator[tuple[Event, State]]:
+    """Yields each recorded event with the state after it, verifying as it goes."""
+    state = start(header, events)
+    produced: list[Event] = list(state.opening)
+    i = 0
+    while i < len(events):
+        if not produced:
+            # The next decision may come after events it causes (a recycle before a draw).
+            j = i
+            action = None
+            while j < len(events):
+                try:
+                    action = _decision(events[j], state)
+                except (KeyError, TypeError, ValueError):
+                    raise RecordError("record_mismatch", line=events[j]["_line"]) from None
+                if action is not None:
+                    break
+                j += 1
+            if action is None:
+                raise RecordError("record_mismatch", line=events[i]["_line"])
+            try:
+                produced = state.apply(action)
+            except IllegalAction:
+                raise RecordError("record_illegal", line=events[j]["_line"]) from None
+            except RecordError as err:
+                # A shuffle the engine asked for did not match the recorded one.
+                line = err.params.get("line") or events[i]["_line"]
+                raise RecordError(err.message, line=line) from None
+        expected = _strip(events[i])
+        if produced[0] != expected:
+            raise RecordError("record_mismatch", line=events[i]["_line"])
+        produced.pop(0)
+        yield expected, state
+        i += 1
+    if produced:
+        raise RecordError("record_truncated", line=events[-1]["_line"] if events else 1)
