@@ -67,14 +67,31 @@ def _physical(hand: Sequence[Card], card: Card, taken: Card | None) -> Card | No
     return None
 
 
+def _legal_ranked(
+    hand: Sequence[Card], ranked: list[tuple[Card, solver.Arrangement]], taken: Card | None
+) -> list[tuple[Card, int]]:
+    """`solver.discards` as the physical cards that may be discarded now, with their penalties."""
+    out = []
+    for card, arrangement in ranked:
+        physical = _physical(hand, card, taken)
+        if physical is not None:
+            out.append((physical, arrangement.penalty))
+    return out
+
+
 def _after_taking(state: State, hand: Sequence[Card], card: Card) -> int:
     """The best penalty after adding `card` and discarding something else."""
     cards = list(hand) + [card]
     return _best_discard(state, cards, card)[1].penalty
 
 
-def _go_out(state: State) -> Choice | None:
-    outs = state.out_cards()
+def _go_out(state: State, ranked: list[tuple[Card, solver.Arrangement]] | None = None) -> Choice | None:
+    """Going out, with the highest card that leaves every other card melded, if the rules allow."""
+    hand = state.hands[state.current]
+    if ranked is None:
+        ranked = solver.discards(hand, state.wild, state.rules)
+    outs = [c for c in (_physical(hand, card, state.taken) for card, a in ranked if a.penalty == 0) if c is not None]
+    outs = [c for c in outs if state.can(GoOut(c))]
     if not outs:
         return None
     best = max(outs, key=lambda c: (solver.card_points(c, state.rules), c))
@@ -113,11 +130,12 @@ def choose_normal(state: State, rng: random.Random) -> Choice:
             if after < before or not state.stock_drawable():
                 return Choice(Draw("discard"), "take_discard", {"card": top.code, "before": before, "after": after})
         return Choice(Draw("stock"), "draw_stock")
-    out = _go_out(state)
+    ranked = solver.discards(hand, state.wild, state.rules)
+    out = _go_out(state, ranked)
     if out:
         return out
-    card, arrangement = _best_discard(state, hand, state.taken)
-    return Choice(Discard(card), "least_penalty", {"card": card.code, "penalty": arrangement.penalty})
+    card, penalty = _legal_ranked(hand, ranked, state.taken)[0]
+    return Choice(Discard(card), "least_penalty", {"card": card.code, "penalty": penalty})
 
 
 # --------------------------------------------------------------------------- hard
@@ -180,22 +198,63 @@ def _code_card(code: str) -> Card:
     return Card(parsed[0], parsed[1], 99)  # a copy no real deck holds: never equal to a card in hand
 
 
+def _estimate(state: State, hand: Sequence[Card], card: Card) -> int:
+    """The penalty after adding `card` and throwing the highest unmatched card: one solve.
+
+    An upper bound on the best discard's penalty, and usually equal to it; exact enough to
+    compare draws, and a fraction of the cost of trying every discard.
+    """
+    best = solver.solve(list(hand) + [card], state.wild, state.rules)
+    if not best.deadwood:
+        return 0
+    return best.penalty - max(solver.card_points(c, state.rules) for c in best.deadwood)
+
+
+def _could_meld(state: State, hand: Sequence[Card], card: Card) -> bool:
+    """Whether `card` could sit in a meld with cards of `hand` (else it is deadwood for sure).
+
+    With at most one wild in hand, a meld holding `card` holds another natural card of its
+    rank, or of its suit within two ranks of it; with two wilds anything can meld.
+    """
+    wild = state.wild
+    if card.rank == wild or sum(1 for c in hand if c.rank == wild) >= 2:
+        return True
+    high = state.rules.aces == "both"
+    for c in hand:
+        if c.rank == wild:
+            continue
+        if c.rank == card.rank:
+            return True
+        if c.suit == card.suit:
+            gap = abs(c.rank - card.rank)
+            if gap <= 2 or (high and 1 in (c.rank, card.rank) and 14 - max(c.rank, card.rank) <= 2):
+                return True
+    return False
+
+
 def _expected_stock(state: State, hand: Sequence[Card], pool: Counter[str], rng: random.Random) -> float:
-    """The average best penalty after drawing an unseen card, over a weighted sample."""
+    """The average estimated penalty after drawing an unseen card, weighted by copies unseen.
+
+    A card that cannot meld with the hand needs no solve: it joins the deadwood, and the
+    highest unmatched card goes.
+    """
     codes = sorted(pool)
+    base = solver.solve(hand, state.wild, state.rules)
     if not codes:
-        return float(solver.solve(hand, state.wild, state.rules).penalty)
+        return float(base.penalty)
+    high_dead = max((solver.card_points(c, state.rules) for c in base.deadwood), default=0)
     if len(codes) > STOCK_SAMPLES:
-        weights = [pool[c] for c in codes]
-        chosen = set()
-        while len(chosen) < STOCK_SAMPLES:
-            chosen.add(rng.choices(codes, weights)[0])
-        codes = sorted(chosen)
+        codes = sorted(set(rng.sample(codes, STOCK_SAMPLES, counts=[pool[c] for c in codes])))
     total = weight = 0.0
     for code in codes:
         w = pool[code]
-        cards = list(hand) + [_code_card(code)]
-        total += w * _best_discard(state, cards, None)[1].penalty
+        card = _code_card(code)
+        if _could_meld(state, hand, card):
+            value = _estimate(state, hand, card)
+        else:
+            points = solver.card_points(card, state.rules)
+            value = base.penalty + points - max(high_dead, points)
+        total += w * value
         weight += w
     return total / weight
 
@@ -238,21 +297,17 @@ def choose_hard(state: State, rng: random.Random) -> Choice:
         if top is None or not state.stock_drawable():
             action = Draw("discard") if top is not None else Draw("stock")
             return Choice(action, "only_card")
-        with_top = _after_taking(state, hand, top)
+        with_top = _estimate(state, hand, top)
         expected = _expected_stock(state, hand, unseen(state, me, memory), rng)
         detail: dict[str, int | str] = {"card": top.code, "after": with_top, "expected": f"{expected:.1f}"}
         if with_top < expected:
             return Choice(Draw("discard"), "take_discard", detail)
         return Choice(Draw("stock"), "expected_draw", detail)
-    out = _go_out(state)
+    ranked = solver.discards(hand, state.wild, state.rules)
+    out = _go_out(state, ranked)
     if out:
         return out
-    ranked = solver.discards(hand, state.wild, state.rules)
-    options: list[tuple[Card, int]] = []
-    for card, arrangement in ranked:
-        physical = _physical(hand, card, state.taken)
-        if physical is not None:
-            options.append((physical, arrangement.penalty))
+    options = _legal_ranked(hand, ranked, state.taken)
     best_card, best_penalty = options[0]
     taker = _next_turn_taker(state, me)
     if taker is None or len(options) == 1:

@@ -27,7 +27,7 @@ from enum import Enum
 from typing import Any
 
 from tutor.cards import Card, make_decks
-from tutor.games.base import Event, IllegalAction
+from tutor.games.base import Event, IllegalAction, OptionError
 from tutor.games.three_thirteen import solver
 from tutor.games.three_thirteen.options import (
     ROUNDS,
@@ -123,9 +123,18 @@ def arrangement_record(arrangement: solver.Arrangement) -> dict[str, Any]:
 class State:
     """One game of Three Thirteen, from the first deal to the final totals."""
 
-    def __init__(self, players: int, options: Options | None = None, chance: Chance | None = None) -> None:
+    def __init__(
+        self,
+        players: int,
+        options: Options | None = None,
+        chance: Chance | None = None,
+        first_round: int = 1,
+    ) -> None:
+        """`first_round` > 1 starts at a later round (a drill of the long hands); totals start at 0."""
         self.options = options or Options()
         check_players(self.options, players)
+        if not 1 <= first_round <= ROUNDS:
+            raise OptionError("option_bad_value", key="first_round", value=str(first_round), allowed=f"1-{ROUNDS}")
         self.players = players
         self.rules = self.options.meld_rules
         self.chance = chance or Chance(random.Random())
@@ -146,7 +155,7 @@ class State:
         self.last_turns = 0  # turns still owed after someone went out (TT.9)
         self.log: list[Event] = []  # every event of the current round, in order
         self.winners: list[int] = []
-        self.opening: list[Event] = self._start_round(1)
+        self.opening: list[Event] = self._start_round(first_round)
 
     # ----------------------------------------------------------------- queries
 
@@ -353,7 +362,7 @@ class State:
     def _start_round(self, number: int) -> list[Event]:
         """TT.3-TT.4: gather and shuffle every card, deal n each from the dealer's left, turn one up."""
         self.round = number
-        self.dealer = (self.first_dealer + number - 1) % self.players
+        self.dealer = (self.first_dealer + len(self.history)) % self.players
         self.log = []
         order = self.chance.shuffle(self.deck)
         self.stock = order[::-1]

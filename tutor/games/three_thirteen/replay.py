@@ -72,10 +72,11 @@ def start(header: dict[str, Any], events: list[Event]) -> State:
         first = next(e for e in events if e["event"] == "round_start")
         orders = [(e["stock"], e["_line"]) for e in events if e["event"] in ("shuffle", "recycle")]
         chance = ScriptedChance(int(first["dealer"]), orders)
+        first_round = int(first["round"])
     except (KeyError, TypeError, ValueError, StopIteration, OptionError):
         raise RecordError("record_no_header", file="") from None
     try:
-        return State(players, options, chance)
+        return State(players, options, chance, first_round)
     except OptionError:
         raise RecordError("record_no_header", file="") from None
 
