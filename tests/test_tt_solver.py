@@ -312,6 +312,8 @@ def test_big_hands_are_consistent():
         check_arrangement(cards, wild, rules, arr)
         sub = solve(cards[:-1], wild, rules)
         assert arr.penalty <= sub.penalty + card_points(cards[-1], rules)
+        rng.shuffle(cards)
+        assert solve(cards, wild, rules).penalty == arr.penalty  # the order of a hand does not matter
 
 
 # -- an outside reference: OpenSpiel's gin rummy deadwood (single deck, no wilds, aces low) -----

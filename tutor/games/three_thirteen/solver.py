@@ -26,10 +26,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from operator import attrgetter
 
 from tutor.cards import Card
 
 _BIG = 1 << 20  # "no limit" for the wilds a meld can take
+_BY_RANK = attrgetter("rank", "suit", "copy")  # the order of Card, but quicker as a key
+_BY_SUIT = attrgetter("suit", "rank", "copy")
 
 
 @dataclass(frozen=True)
@@ -66,6 +70,12 @@ def card_points(card: Card, rules: MeldRules = MeldRules()) -> int:
     return card.rank
 
 
+@lru_cache(maxsize=16)
+def _points(rules: MeldRules) -> tuple[int, ...]:
+    """card_points by rank (index 0 unused)."""
+    return (0,) + tuple(card_points(Card(rank, "S"), rules) for rank in range(1, 14))
+
+
 def is_meld(cards: Sequence[Card], wild_rank: int | None, rules: MeldRules = MeldRules()) -> bool:
     """Whether `cards` (in any order) can be laid out as one set or run under `rules`."""
     if len(cards) < 3:
@@ -93,9 +103,98 @@ def is_meld(cards: Sequence[Card], wild_rank: int | None, rules: MeldRules = Mel
     )
 
 
-# A natural group: (packed cards, wilds needed, slack, layout). The layout is
-# ("set", (card index, ...)) or ("run", ((position, card index), ...)) with positions 1..14.
-_Group = tuple[int, int, int, tuple]
+# A natural group: (packed cards, wilds it needs at least, wilds it could take beyond that).
+_Group = tuple[int, int, int]
+
+
+def _natural_groups(
+    ranks: list[int], suits: list[str], counts: list[int], unit: list[int], wilds: int, rules: MeldRules
+) -> list[list[_Group]]:
+    """For each kind i, every natural group it heads: a copy of i and only later kinds.
+
+    Kinds are sorted suit by suit, ace first, so a group headed by i is a set of i's rank
+    (i with copies of i and of the same rank in later suits), or a run of i's suit in which
+    i is the lowest natural card, or (aces both) a run with ace i above a Q or K.
+    """
+    mow = rules.max_one_wild
+    most = 1 if mow else wilds  # the most wilds one group may need
+    cap = 1 if mow else _BIG  # the most wilds one meld may hold
+    both = rules.aces == "both"
+    n = len(ranks)
+    by_rank: dict[int, list[int]] = {}
+    for i in range(n):
+        by_rank.setdefault(ranks[i], []).append(i)
+    suit_end = [n] * n  # one past the last kind of i's suit (kinds are sorted by suit)
+    for i in range(n - 2, -1, -1):
+        suit_end[i] = suit_end[i + 1] if suits[i + 1] == suits[i] else i + 1
+    out: list[list[_Group]] = []
+    for i in range(n):
+        r = ranks[i]
+        ui = unit[i]
+        # Sort keys: fewest wilds first (the search stops at a group that leaves nothing to
+        # score), then more cards (a player would rather show longer melds on a tie).
+        found: list[tuple[int, int, int, int]] = []  # (key, packed, need, slack)
+        same = [j for j in by_rank[r] if j > i]
+        if same:
+            if counts[i] + sum(counts[j] for j in same) + most >= 3:
+                combos = [(ui * c, c) for c in range(1, counts[i] + 1)]
+                for j in same:
+                    u = unit[j]
+                    combos = [(p + u * c, k + c) for p, k in combos for c in range(counts[j] + 1)]
+                for p, k in combos:
+                    need = 3 - k if k < 3 else 0
+                    if need <= most:
+                        found.append((need * 64 - k, p, need, cap - need))
+        else:
+            for k in range(1, counts[i] + 1):
+                need = 3 - k if k < 3 else 0
+                if need <= most:
+                    found.append((need * 64 - k, ui * k, need, cap - need))
+        # Runs of two or more naturals (one natural and two wilds is already a set). The
+        # wilds a run needs are its gaps, or one if it is two cards side by side.
+        end = suit_end[i]
+        if i + 1 < end and ranks[i + 1] - r - 1 <= most:
+            run = [(ranks[j], unit[j]) for j in range(i + 1, end)]
+            stack = [(0, ui, 2, r, 0)]
+            while stack:
+                start, p, k, last, gaps = stack.pop()
+                for t in range(start, len(run)):
+                    rj, u = run[t]
+                    g = gaps + rj - last - 1
+                    if g > most:
+                        break
+                    need = g if rj - r >= 2 else 1
+                    if need <= most:
+                        found.append((need * 64 - k, p + u, need, (cap if cap < 13 - k else 13 - k) - need))
+                    if t + 1 < len(run):
+                        stack.append((t + 1, p + u, k + 1, rj, g))
+        if both and r == 1 and i + 1 < end:
+            # The ace at 14, the others below it.
+            down = [(ranks[j], unit[j]) for j in range(end - 1, i, -1)]
+            stack = [(0, ui, 2, 14, 0)]
+            while stack:
+                start, p, k, low, gaps = stack.pop()
+                for t in range(start, len(down)):
+                    rj, u = down[t]
+                    g = gaps + low - rj - 1
+                    if g > most:
+                        break
+                    need = g if rj <= 12 else 1
+                    if need <= most:
+                        found.append((need * 64 - k, p + u, need, (cap if cap < 13 - k else 13 - k) - need))
+                    if t + 1 < len(down):
+                        stack.append((t + 1, p + u, k + 1, rj, g))
+            # The same cards may make a run both ways: keep the way that needs fewer wilds.
+            fewest: dict[int, tuple[int, int, int, int]] = {}
+            for group in found:
+                old = fewest.get(group[1])
+                if old is None or group[2] < old[2]:
+                    fewest[group[1]] = group
+            found = list(fewest.values())
+        if len(found) > 1:
+            found.sort()
+        out.append([(p, need, slack) for _, p, need, slack in found])
+    return out
 
 
 class _Solver:
@@ -104,182 +203,124 @@ class _Solver:
     def __init__(self, hand: Sequence[Card], wild_rank: int | None, rules: MeldRules) -> None:
         self.rules = rules
         self.wild_rank = wild_rank
-        self.wilds = sorted(c for c in hand if c.rank == wild_rank)
-        naturals = sorted(
-            (c for c in hand if c.rank != wild_rank), key=lambda c: (c.suit, c.rank, c.copy)
-        )
-        self.wild_points = card_points(Card(wild_rank, "S"), rules) if wild_rank in range(1, 14) else 0
+        wilds = [c for c in hand if c.rank == wild_rank]
+        naturals = [c for c in hand if c.rank != wild_rank]
+        wilds.sort(key=_BY_RANK)
+        naturals.sort(key=_BY_SUIT)
+        table = _points(rules)
+        self.wilds = wilds
+        self.wild_points = table[wild_rank] if wilds else 0  # type: ignore[index]
         self.all_wild_ok = not rules.natural_required and not rules.max_one_wild
-        # Distinct natural cards, suit by suit, ace first; their copies in the hand.
-        self.kinds: list[tuple[int, str]] = []
-        self.copies: list[list[Card]] = []
+        # Distinct natural cards ("kinds"), suit by suit, ace first; their copies in the hand.
+        ranks: list[int] = []
+        suits: list[str] = []
+        copies: list[list[Card]] = []
+        last = None
         for c in naturals:
-            if not self.kinds or self.kinds[-1] != (c.rank, c.suit):
-                self.kinds.append((c.rank, c.suit))
-                self.copies.append([])
-            self.copies[-1].append(c)
-        counts = [len(cs) for cs in self.copies]
-        self.width = max(counts, default=1).bit_length() + 1
-        self.unit = [1 << (self.width * i) for i in range(len(self.kinds))]
-        guard = 1 << (self.width - 1)
-        self.guards = sum(guard * u for u in self.unit)
-        self.full = sum(n * u for n, u in zip(counts, self.unit))
-        self.points = [card_points(Card(r, s), rules) for r, s in self.kinds]
-        total_wilds = len(self.wilds)
-        self.groups: list[list[_Group]] = [
-            self._groups_of(i, counts, total_wilds) for i in range(len(self.kinds))
-        ]
-        self.wbits = max(total_wilds, 1).bit_length()
+            if c.rank == last and c.suit == suits[-1]:
+                copies[-1].append(c)
+            else:
+                last = c.rank
+                ranks.append(last)
+                suits.append(c.suit)
+                copies.append([c])
+        self.ranks, self.suits, self.copies = ranks, suits, copies
+        counts = [len(cs) for cs in copies]
+        # One counter per kind, `width` bits wide with a guard bit on top: taking a group
+        # out of the cards left is a subtraction, and it fits iff no guard bit is borrowed.
+        self.width = width = max(counts, default=1).bit_length() + 1
+        self.unit = unit = [1 << (width * i) for i in range(len(ranks))]
+        self.guards = sum(unit) << (width - 1)
+        self.full = sum(n * u for n, u in zip(counts, unit))
+        self.points = [table[r] for r in ranks]
+        self.groups = _natural_groups(ranks, suits, counts, unit, len(wilds), rules)
+        self.wbits = max(len(wilds), 1).bit_length()
         self.memo: dict[int, int] = {}
+        self.how: dict[int, _Group | None] = {}  # the choice that gave each memo entry
         self.best: Callable[[int, int, int], int] = self._make_search()
-
-    # -- natural groups ---------------------------------------------------------------
-
-    def _groups_of(self, i: int, counts: list[int], total_wilds: int) -> list[_Group]:
-        """Every natural group headed by kind `i` (it holds a copy of i and only later kinds)."""
-        rules = self.rules
-        mow = rules.max_one_wild
-        rank, suit = self.kinds[i]
-        found: dict[int, _Group] = {}
-
-        def add(packed: int, need: int, cap: int, layout: tuple) -> None:
-            if need > total_wilds or (mow and need > 1):
-                return
-            slack = min(cap, 1 if mow else _BIG) - need
-            old = found.get(packed)
-            if old is None or (need, -slack) < (old[1], -old[2]):
-                found[packed] = (packed, need, slack, layout)
-
-        # Sets: any number of copies of kind i with any copies of the same rank in later suits.
-        same = [j for j in range(i + 1, len(self.kinds)) if self.kinds[j][0] == rank]
-        choices: list[list[tuple[int, ...]]] = [[(i,) * n for n in range(1, counts[i] + 1)]]
-        for j in same:
-            choices.append([(j,) * n for n in range(counts[j] + 1)])
-        combos: list[tuple[int, ...]] = [()]
-        for opts in choices:
-            combos = [c + o for c in combos for o in opts]
-        for combo in combos:
-            packed = sum(self.unit[j] for j in combo)
-            add(packed, max(0, 3 - len(combo)), _BIG, ("set", combo))
-
-        # Runs: kind i is the lowest natural card (or, with aces both, an ace above a Q/K).
-        later = {self.kinds[j][0]: j for j in range(i + 1, len(self.kinds)) if self.kinds[j][1] == suit}
-        placings = [(rank, sorted((r, j) for r, j in later.items()))]
-        if rank == 1 and rules.aces == "both":
-            placings.append((14, sorted((r, j) for r, j in later.items())))
-        for top_ace, (base, cands) in enumerate(placings):
-            if top_ace:
-                # The ace sits at 14; the others at their ranks, at least 2.
-                self._runs_down(i, cands, total_wilds, add)
-                continue
-            cands = [(r, j) for r, j in cands if r - base <= 12]
-
-            def extend(start: int, chosen: list[tuple[int, int]], gaps: int) -> None:
-                last = chosen[-1][0]
-                k = len(chosen)
-                span = last - base + 1
-                packed = sum(self.unit[j] for _, j in chosen)
-                add(packed, max(3, span) - k, 13 - k, ("run", tuple(chosen)))
-                for n in range(start, len(cands)):
-                    r, j = cands[n]
-                    g = gaps + r - last - 1
-                    if g > total_wilds or (mow and g > 1):
-                        break
-                    chosen.append((r, j))
-                    extend(n + 1, chosen, g)
-                    chosen.pop()
-
-            extend(0, [(base, i)], 0)
-        return sorted(found.values(), key=lambda g: (g[1], -g[0].bit_count()))
-
-    def _runs_down(self, ace: int, cands: list[tuple[int, int]], total_wilds: int, add) -> None:
-        """Runs with the ace of kind `ace` above the king, the other naturals below it."""
-        mow = self.rules.max_one_wild
-        down = sorted(cands, reverse=True)
-
-        def extend(start: int, chosen: list[tuple[int, int]], gaps: int) -> None:
-            low = chosen[-1][0]
-            k = len(chosen)
-            if k > 1:  # the ace alone is already a low run
-                packed = sum(self.unit[j] for _, j in chosen)
-                add(packed, max(3, 14 - low + 1) - k, 13 - k, ("run", tuple(reversed(chosen))))
-            for n in range(start, len(down)):
-                r, j = down[n]
-                g = gaps + low - r - 1
-                if g > total_wilds or (mow and g > 1):
-                    break
-                chosen.append((r, j))
-                extend(n + 1, chosen, g)
-                chosen.pop()
-
-        extend(0, [(14, ace)], 0)
 
     # -- the search ---------------------------------------------------------------------
 
     def _make_search(self) -> Callable[[int, int, int], int]:
         memo = self.memo
+        how = self.how
         groups = self.groups
         unit = self.unit
         points = self.points
         guards = self.guards
         width = self.width
+        field = (1 << width) - 1
         wbits = self.wbits
         wild_points = self.wild_points
         all_wild_ok = self.all_wild_ok
 
         def best(state: int, w: int, s: int) -> int:
+            # Kinds that head no group at all are unmatched, however many copies.
+            extra = 0
+            while state:
+                i = ((state & -state).bit_length() - 1) // width
+                if groups[i]:
+                    break
+                n = (state >> (width * i)) & field
+                extra += n * points[i]
+                state -= n * unit[i]
             key = (((state << wbits) | w) << wbits) | s
             v = memo.get(key)
             if v is not None:
-                return v
+                return v + extra
             if not state:
                 v = 0 if (w == 0 or (all_wild_ok and w >= 3)) else wild_points * (w - s)
                 memo[key] = v
-                return v
-            i = ((state & -state).bit_length() - 1) // width
-            v = points[i] + best(state - unit[i], w, s)
+                return v + extra
+            # Melds first: when one leaves nothing to score, the search stops there.
+            v = _BIG
+            pick = None
+            hs = state + guards
+            for group in groups[i]:
+                g, need, slack = group
+                if need > w:
+                    break
+                if (hs - g) & guards == guards:
+                    w2 = w - need
+                    s2 = s + slack
+                    c = best(state - g, w2, s2 if s2 < w2 else w2)
+                    if c < v:
+                        v = c
+                        pick = group
+                        if not c:
+                            break
             if v:
-                hs = state + guards
-                for g, need, slack, _ in groups[i]:
-                    if need > w:
-                        break
-                    if (hs - g) & guards == guards:
-                        w2 = w - need
-                        s2 = s + slack
-                        c = best(state - g, w2, s2 if s2 < w2 else w2)
-                        if c < v:
-                            v = c
-                            if not c:
-                                break
+                c = points[i] + best(state - unit[i], w, s)
+                if c < v:
+                    v = c
+                    pick = None
             memo[key] = v
-            return v
+            how[key] = pick
+            return v + extra
 
         return best
 
     def _path(self, state: int, w: int, s: int) -> tuple[list[int], list[_Group], int, int]:
         """The choices along an optimal path: unmatched kinds, natural groups, wilds and slack left."""
+        self.best(state, w, s)
         dead: list[int] = []
         chosen: list[_Group] = []
-        best = self.best
+        width, field, wbits = self.width, (1 << self.width) - 1, self.wbits
         while state:
-            target = best(state, w, s)
-            i = ((state & -state).bit_length() - 1) // self.width
-            if self.points[i] + best(state - self.unit[i], w, s) == target:
+            i = ((state & -state).bit_length() - 1) // width
+            if not self.groups[i]:
+                dead += [i] * ((state >> (width * i)) & field)
+                state &= ~(field << (width * i))
+                continue
+            pick = self.how[(((state << wbits) | w) << wbits) | s]
+            if pick is None:
                 dead.append(i)
                 state -= self.unit[i]
-                continue
-            hs = state + self.guards
-            for group in self.groups[i]:
-                g, need, slack, _ = group
-                if need <= w and (hs - g) & self.guards == self.guards:
-                    w2 = w - need
-                    s2 = min(s + slack, w2)
-                    if best(state - g, w2, s2) == target:
-                        chosen.append(group)
-                        state, w, s = state - g, w2, s2
-                        break
-            else:  # pragma: no cover - the memo guarantees a matching choice
-                raise AssertionError("solver path lost")
+            else:
+                g, need, slack = pick
+                chosen.append(pick)
+                state, w = state - g, w - need
+                s = min(s + slack, w)
         return dead, chosen, w, s
 
     # -- the answer ---------------------------------------------------------------------
@@ -287,66 +328,84 @@ class _Solver:
     def arrangement(self, state: int, wilds: list[Card], without: Card | None = None) -> Arrangement:
         """The best arrangement of the naturals in `state` (not `without`) and the wild cards."""
         dead, chosen, left, _ = self._path(state, len(wilds), 0)
-        pool = [[c for c in cs if c is not without] for cs in self.copies]
-        spare = list(wilds)
-        melds: list[list[Card]] = []
-        room: list[tuple[int, str, list[int]]] = []  # meld index, kind, run positions
-        for _, need, slack, (kind, layout) in chosen:
-            if kind == "set":
-                meld = [pool[j].pop(0) for j in layout]
-                meld += [spare.pop(0) for _ in range(need)]
-                melds.append(meld)
-                room += [(len(melds) - 1, "set", [])] * min(slack, left)
+        pool = [iter(cs) for cs in self.copies]
+        if without is not None:
+            for j, cs in enumerate(self.copies):
+                if without in cs:
+                    pool[j] = iter([c for c in cs if c is not without])
+        spare = iter(wilds)
+        ranks = self.ranks
+        sets: list[list[Card]] = []
+        runs: list[tuple[dict[int, Card], list[int]]] = []  # position -> card, [lo, hi]
+        room: list[tuple[list[Card] | None, tuple[dict[int, Card], list[int]] | None]] = []
+        for packed, need, slack in chosen:
+            kinds = self._kinds_in(packed)
+            if ranks[kinds[0]] == ranks[kinds[-1]]:
+                meld = [next(pool[j]) for j in kinds]
+                meld += [next(spare) for _ in range(need)]
+                sets.append(meld)
+                room += [(meld, None)] * min(slack, left)
+                continue
+            positions = [ranks[j] for j in kinds]
+            k = len(kinds)
+            if positions[0] == 1 and self.rules.aces == "both" and max(3, positions[-1]) - k != need:
+                # The ace sits above the king.
+                positions = positions[1:] + [14]
+                kinds = kinds[1:] + kinds[:1]
+            cards = {p: next(pool[j]) for p, j in zip(positions, kinds)}
+            for p in range(positions[0], positions[-1]):
+                if p not in cards:
+                    cards[p] = next(spare)
+            run = (cards, [positions[0], positions[-1]])
+            while run[1][1] - run[1][0] < 2:
+                self._grow(run, next(spare))
+            runs.append(run)
+            room += [(None, run)] * min(slack, left)
+        deadwood = [next(pool[i]) for i in dead]
+        points = sum(self.points[i] for i in dead)
+        rest = list(spare)
+        melds = sets
+        if rest:
+            if self.all_wild_ok and len(rest) >= 3 and len(room) < len(rest):
+                melds.append(rest)
             else:
-                positions = [p for p, _ in layout]
-                cards = {p: pool[j].pop(0) for p, j in layout}
-                top = 14 if positions[-1] == 14 else 13
-                lo, hi = positions[0], positions[-1]
-                while hi - lo + 1 < 3:
-                    if hi < top:
-                        hi += 1
+                for (meld, run), wild in zip(room, rest):
+                    if meld is not None:
+                        meld.append(wild)
                     else:
-                        lo -= 1
-                for p in range(lo, hi + 1):
-                    if p not in cards:
-                        cards[p] = spare.pop(0)
-                melds.append([cards[p] for p in sorted(cards)])
-                room += [(len(melds) - 1, "run", [])] * min(slack, left)
-        deadwood = [pool[i].pop(0) for i in dead]
-        if left:
-            if self.all_wild_ok and left >= 3 and len(room) < left:
-                melds.append(spare[:left])
-                spare = spare[left:]
-            else:
-                for m, kind, _ in room:
-                    if not spare:
-                        break
-                    if kind == "set":
-                        melds[m].append(spare.pop(0))
-                    else:
-                        self._extend_run(melds[m], spare.pop(0))
-                deadwood += spare
-        penalty = sum(card_points(c, self.rules) for c in deadwood)
-        return Arrangement(
-            penalty,
-            tuple(tuple(m) for m in melds),
-            tuple(sorted(deadwood)),
-        )
+                        self._grow(run, wild)  # type: ignore[arg-type]
+                extra = rest[len(room) :]
+                deadwood += extra
+                points += self.wild_points * len(extra)
+        melds += [[cards[p] for p in sorted(cards)] for cards, _ in runs]
+        deadwood.sort(key=_BY_RANK)
+        return Arrangement(points, tuple(map(tuple, melds)), tuple(deadwood))
 
-    def _extend_run(self, meld: list[Card], wild: Card) -> None:
-        """Add a spare wild at whichever end of a run has room (the run is under 13 cards)."""
-        naturals = [(n, c) for n, c in enumerate(meld) if c.rank != self.wild_rank]
-        n0, c0 = naturals[0]
-        # The position of the first card of the run: the first natural's, counted back.
-        pos0 = c0.rank - n0
-        if self.rules.aces == "both" and c0.rank == 1 and n0 > 0:
-            pos0 = 14 - n0
-        pos_end = pos0 + len(meld) - 1
-        top = 14 if self.rules.aces == "both" and pos0 > 1 else 13
-        if pos_end < top:
-            meld.append(wild)
+    def _grow(self, run: tuple[dict[int, Card], list[int]], wild: Card) -> None:
+        """One wild more at an end of a run: up to the king, else down, else (aces both)
+        up to the ace. A run with room is under 13 cards, so one of these is open."""
+        cards, ends = run
+        lo, hi = ends
+        if hi < 13:
+            ends[1] = hi + 1
+            cards[hi + 1] = wild
+        elif lo > (2 if hi == 14 else 1):
+            ends[0] = lo - 1
+            cards[lo - 1] = wild
         else:
-            meld.insert(0, wild)
+            ends[1] = 14
+            cards[14] = wild
+
+    def _kinds_in(self, packed: int) -> list[int]:
+        """The kinds in a packed group, each as often as it has copies there, in order."""
+        out: list[int] = []
+        mask = (1 << self.width) - 1
+        j = 0
+        while packed:
+            out += [j] * (packed & mask)
+            packed >>= self.width
+            j += 1
+        return out
 
     def value(self, state: int, wilds: int) -> int:
         return self.best(state, wilds, 0)
