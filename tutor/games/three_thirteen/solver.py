@@ -17,9 +17,11 @@ a run of its suit in which it is the lowest natural card, or, with aces both, an
 a Q/K). Each such natural group knows how many wilds it needs at least (to fill gaps and
 reach three cards) and how many more it could take (its slack). The best penalty of the
 cards left depends only on (cards left, wilds left, slack so far, capped at wilds left), so
-it is memoised on that; it is exact because every partition into melds is one path. At the
-end the wilds still free join melds with room, form a meld of their own (three or more, if
-allowed), or score their face value.
+it is memoised on that; it is exact because every partition into melds is one path. A first
+card none of whose groups the wilds left can pay for is unmatched at once. At the end the
+wilds still free join melds with room, form a meld of their own (three or more, if allowed),
+or score their face value. The choice made in each memoised state is kept, so the melds
+of the best arrangement are read off without searching again.
 """
 
 from __future__ import annotations
@@ -234,6 +236,7 @@ class _Solver:
         self.full = sum(n * u for n, u in zip(counts, unit))
         self.points = [table[r] for r in ranks]
         self.groups = _natural_groups(ranks, suits, counts, unit, len(wilds), rules)
+        self.fewest = [gs[0][1] if gs else _BIG for gs in self.groups]  # the fewest wilds a group needs
         self.wbits = max(len(wilds), 1).bit_length()
         self.memo: dict[int, int] = {}
         self.how: dict[int, _Group | None] = {}  # the choice that gave each memo entry
@@ -245,6 +248,7 @@ class _Solver:
         memo = self.memo
         how = self.how
         groups = self.groups
+        fewest = self.fewest
         unit = self.unit
         points = self.points
         guards = self.guards
@@ -255,23 +259,28 @@ class _Solver:
         all_wild_ok = self.all_wild_ok
 
         def best(state: int, w: int, s: int) -> int:
-            # Kinds that head no group at all are unmatched, however many copies.
+            key = (((state << wbits) | w) << wbits) | s
+            v = memo.get(key)
+            if v is not None:
+                return v
+            # A first kind that heads no group the wilds left can pay for is unmatched,
+            # every copy of it: no earlier card is left to meld it with.
             extra = 0
             while state:
                 i = ((state & -state).bit_length() - 1) // width
-                if groups[i]:
+                if fewest[i] <= w:
                     break
                 n = (state >> (width * i)) & field
                 extra += n * points[i]
                 state -= n * unit[i]
-            key = (((state << wbits) | w) << wbits) | s
-            v = memo.get(key)
-            if v is not None:
-                return v + extra
+            if extra:
+                v = best(state, w, s) + extra
+                memo[key] = v
+                return v
             if not state:
                 v = 0 if (w == 0 or (all_wild_ok and w >= 3)) else wild_points * (w - s)
                 memo[key] = v
-                return v + extra
+                return v
             # Melds first: when one leaves nothing to score, the search stops there.
             v = _BIG
             pick = None
@@ -296,7 +305,7 @@ class _Solver:
                     pick = None
             memo[key] = v
             how[key] = pick
-            return v + extra
+            return v
 
         return best
 
@@ -308,7 +317,7 @@ class _Solver:
         width, field, wbits = self.width, (1 << self.width) - 1, self.wbits
         while state:
             i = ((state & -state).bit_length() - 1) // width
-            if not self.groups[i]:
+            if self.fewest[i] > w:
                 dead += [i] * ((state >> (width * i)) & field)
                 state &= ~(field << (width * i))
                 continue
