@@ -1,6 +1,6 @@
 """Three Thirteen: thousands of seeded self-play games with the invariants checked after every action.
 
-Each game draws from its seed: 2-8 players, its options (aces, wild limits, face points,
+Each game draws from its seed: 2-8 players (small tables more often), its options (aces, wild limits, face points,
 no early out, extra decks), one policy per seat (random legal actions, the `easy`,
 `normal` or `hard` bot), and a window of rounds (the first round it starts at, and how
 many rounds it plays; some games play all eleven). One game in five starts with a thin
@@ -38,14 +38,19 @@ from tutor.games.three_thirteen.engine import (
 
 GAMES = 2000
 BATCHES = 8
-FULL_EVERY = 200  # these games play all eleven rounds; seeds 0, 200, ... cover 2-8 players
+FULL_EVERY = 250  # these games play all eleven rounds, with 2, 3, ... 8 players
+#: Player counts of the other games: all of 2-8, small tables more often (they are cheaper).
+PLAYER_CYCLE = (2, 3, 2, 4, 3, 5, 2, 6, 3, 7, 4, 8)
 MAX_ACTIONS_PER_ROUND = 4000
 POLICIES = ("random", "easy", "normal", "normal", "hard")
 
 
 def game_setup(seed: int) -> tuple[int, Options, list[str], int, int]:
     rng = random.Random(f"setup{seed}")
-    players = 2 + seed % 7
+    if seed % FULL_EVERY == 0:
+        players = 2 + (seed // FULL_EVERY) % 7
+    else:
+        players = PLAYER_CYCLE[(seed // BATCHES) % len(PLAYER_CYCLE)]
     options = Options(
         decks=rng.choice([None, None, None, players // 2 + 2]),
         aces=rng.choice(["low", "low", "both"]),
@@ -153,6 +158,9 @@ def play_game(seed: int) -> dict[str, int]:
             probe_illegal(state, rng)
         if policy == "random":
             action = rng.choice(state.legal_actions())
+        elif policy == "hard":
+            # The lookahead (the costly part of `hard`) in one game in five keeps the run short.
+            action = bots.choose_hard(state, rng, lookahead=seed % 5 == 0).action
         else:
             action = bots.choose(policy, state, rng).action
         assert state.can(action)
@@ -234,3 +242,117 @@ def test_selfplay_batch(batch):
     assert stats["finished"] >= 1 and stats["go_outs"] >= stats["rounds"] and stats["recycles"] >= 10
     for players in range(2, 9):
         assert stats[f"players{players}"] > 0
+
+
+# --------------------------------------------------------------------------- the bots on built positions
+
+
+def built(hands: list[list[Card]], *, round: int, stock: list[Card], discard: list[Card], seed: int = 0) -> State:
+    """A position at the start of seat 0's turn; stock and discard list the top LAST."""
+    state = State(len(hands), Options(), Chance(random.Random(seed)))
+    state.round = round
+    state.hands = [list(h) for h in hands]
+    state.stock = list(stock)
+    state.discard = list(discard)
+    state.current = 0
+    state.phase = Phase.DRAW
+    state.turn = len(hands) + 1
+    state.log = [{"event": "deal", "hands": [], "up": discard[0].code}]
+    return state
+
+
+def c(code: str, copy: int = 0) -> Card:
+    parsed = parse_code(code)
+    assert parsed is not None
+    return Card(*parsed, copy=copy)
+
+
+def cs(text: str, copy: int = 0) -> list[Card]:
+    return [c(code, copy) for code in text.split()]
+
+
+REASONS = {"random_draw", "random_discard", "go_out", "take_discard", "draw_stock", "least_penalty",
+           "only_choice", "expected_draw", "avoid_feeding", "keep_chances"}
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_bots_take_a_discard_that_completes_a_meld_and_throw_the_highest_deadwood(level):
+    # Round 3 (5s wild): 9C 9D + 9S on the pile makes a set.
+    state = built([cs("9C 9D 2H KS QD"), cs("4C 6C 8C JC QC")], round=3, stock=cs("7S", 3), discard=cs("9S", 3))
+    choice = bots.choose(level, state, random.Random(1))
+    assert choice.action == Draw("discard") and choice.reason == "take_discard"
+    state.apply(choice.action)
+    choice = bots.choose(level, state, random.Random(1))
+    assert isinstance(choice.action, Discard) and choice.action.card.rank in (12, 13)
+    assert choice.reason in REASONS
+
+
+def test_normal_draws_from_the_stock_when_the_discard_does_not_help():
+    state = built([cs("9C 9D 2H KS QD"), cs("4C 6C 8C JC QC")], round=3, stock=cs("7S", 3), discard=cs("KH", 3))
+    assert bots.choose("normal", state, random.Random(1)) == bots.Choice(Draw("stock"), "draw_stock")
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_bot_goes_out_when_it_can(level):
+    state = built([cs("9C 9D 9H 2S 3S 4S"), cs("4C 6C 8C JC QC 2D")], round=4, stock=cs("KD", 3), discard=cs("7H", 3))
+    state.apply(Draw("stock"))
+    choice = bots.choose(level, state, random.Random(2))
+    assert choice.action == GoOut(c("KD", 3)) and choice.reason == "go_out"
+
+
+def test_easy_throws_only_unmatched_cards():
+    for seed in range(30):
+        state = built([cs("9C 9D 9H 2S 3S 4S KD"), cs("4C 6C 8C JC QC 2D 5D")], round=5, stock=cs("QH", 3),
+                      discard=cs("7H", 3))
+        state.apply(Draw("stock"))
+        choice = bots.choose("easy", state, random.Random(seed))
+        assert choice.reason == "random_discard" and choice.action.card.code in ("KD", "QH")
+
+
+def test_hard_remembers_what_others_took_and_passed_by():
+    state = built([cs("2C 5D 9H JS QH"), cs("4C 6C 8C JC QC")], round=3, stock=cs("3S 4S 8S", 3),
+                  discard=cs("7H", 3))
+    state.log += [
+        {"event": "draw", "player": 1, "from": "discard", "card": "7H"},
+        {"event": "discard", "player": 1, "card": "KS"},
+        {"event": "draw", "player": 0, "from": "stock", "card": "AS"},
+        {"event": "discard", "player": 0, "card": "AS"},
+        {"event": "draw", "player": 1, "from": "stock", "card": "9C"},
+        {"event": "discard", "player": 1, "card": "9C"},
+    ]
+    memory = bots.remember(state, 0)
+    assert memory.picked[1] == ["7H"] and memory.held[1]["7H"] == 1 and memory.passed[1] == ["AS"]
+    assert memory.pile == ["KS", "AS", "9C"]
+    left = bots.unseen(state, 0, memory)
+    assert left["7H"] == 0 and left["9C"] == 0 and left["2C"] == 0 and left["8S"] == 1
+
+
+def test_hard_avoids_feeding_the_next_player(monkeypatch):
+    # Seat 1 took a 7 from the pile and still holds it. Seat 0's highest loose card is the 7S;
+    # without that memory it would throw it, with it it throws something else.
+    def position() -> State:
+        state = built([cs("2C 3C 4C 7S 6D"), cs("4H 6H 8H JH QH")], round=3, stock=cs("KH 4H", 3),
+                      discard=cs("7H", 3))
+        state.log += [{"event": "draw", "player": 1, "from": "discard", "card": "7H"},
+                      {"event": "discard", "player": 1, "card": "9S"}]
+        state.discard = cs("9S", 3)
+        state.apply(Draw("stock"))  # the 4H
+        return state
+
+    choice = bots.choose("hard", position(), random.Random(3))
+    assert choice.action.card.code != "7S" and choice.reason == "avoid_feeding"
+    assert choice.detail["kept"] == "7S"
+    monkeypatch.setattr(bots, "FEED_WEIGHT", 0.0)
+    assert bots.choose("hard", position(), random.Random(3)).action.card.code == "7S"
+
+
+def test_bot_reasons_are_known_codes():
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = State(3, Options(), Chance(rng), first_round=1 + 2 * seed)
+        for _ in range(60):
+            if state.is_over:
+                break
+            choice = bots.choose(bots.LEVELS[state.current], state, rng)
+            assert choice.reason in REASONS and state.can(choice.action)
+            state.apply(choice.action)

@@ -1,20 +1,25 @@
 """Bots for Three Thirteen at three levels, each able to say why it chose (a reason code).
 
 - easy: legal but careless. It draws from a random source and throws a random card that
-  lies outside its melds (any card, if all are melded); it does go out when it can.
+  lies outside its melds (any card, if all are melded); it does go out when it can, or
+  its rounds would never end.
 - normal: takes the top discard only if that lowers its best penalty, otherwise draws
   from the stock; discards the card whose removal leaves the fewest penalty points
   (`solver.discards`); goes out whenever it can.
 - hard: `normal`, plus memory of the public play of the round: which cards each player
-  took from the discard pile (and still holds) and which tops they passed by, and which
-  cards it has not seen. It draws by expected improvement (the discard against the
-  average over the unseen cards), and among discards that leave nearly the same penalty
-  it avoids the ones the next player is likely to want (their rank or a neighbour in the
-  suit of cards they picked up, or a wild).
+  took from the discard pile (and still holds), which tops they passed by, and which
+  cards it has not seen (the deck less its hand, the pile and those known holdings). It
+  draws by expected improvement: the top discard against the average over the unseen
+  cards of what a stock draw would leave. Among discards within a few points of the best
+  it weighs what the next draw may bring (the same average, for the hand each discard
+  leaves) and avoids cards the next player seems to want (a wild, their rank or a suit
+  neighbour of cards they picked up; less so ranks they passed by). In its last turn,
+  after someone went out, only the points left count.
 
 Reason codes (the narrator translates them): `random_draw`, `random_discard`, `go_out`,
-`take_discard`, `draw_stock`, `least_penalty`, `only_card`, `expected_draw`,
-`avoid_feeding`.
+`take_discard`, `draw_stock`, `least_penalty`, `only_choice`, `expected_draw`,
+`avoid_feeding`, `keep_chances`. Details: `card`, `penalty`, `before`, `after`,
+`expected` (a decimal string), `kept` (the card a cheaper-looking discard would have been).
 """
 
 from __future__ import annotations
@@ -36,6 +41,11 @@ STOCK_SAMPLES = 24
 FEED_MARGIN = 3
 #: hard: the weight (in penalty points) of one unit of "the next player wants this".
 FEED_WEIGHT = 2.5
+#: hard: discards it weighs by what the next draw may bring (within LOOK_MARGIN points of the best).
+LOOKAHEAD = True
+LOOK_CARDS = 4
+LOOK_MARGIN = 8
+LOOK_WEIGHT = 1.0
 
 
 @dataclass(frozen=True)
@@ -198,16 +208,20 @@ def _code_card(code: str) -> Card:
     return Card(parsed[0], parsed[1], 99)  # a copy no real deck holds: never equal to a card in hand
 
 
-def _estimate(state: State, hand: Sequence[Card], card: Card) -> int:
+def _estimate(state: State, hand: Sequence[Card], card: Card, taken: bool = False) -> int:
     """The penalty after adding `card` and throwing the highest unmatched card: one solve.
 
     An upper bound on the best discard's penalty, and usually equal to it; exact enough to
-    compare draws, and a fraction of the cost of trying every discard.
+    compare draws at a fraction of the cost of trying every discard. When nothing is left
+    unmatched but `card` (if it was taken from the pile, it may not go back: TT.5), or
+    nothing at all, every discard breaks a meld, and all of them are tried.
     """
-    best = solver.solve(list(hand) + [card], state.wild, state.rules)
-    if not best.deadwood:
-        return 0
-    return best.penalty - max(solver.card_points(c, state.rules) for c in best.deadwood)
+    cards = list(hand) + [card]
+    best = solver.solve(cards, state.wild, state.rules)
+    loose = [c for c in best.deadwood if not (taken and c == card)]
+    if loose:
+        return best.penalty - max(solver.card_points(c, state.rules) for c in loose)
+    return _best_discard(state, cards, card if taken else None)[1].penalty
 
 
 def _could_meld(state: State, hand: Sequence[Card], card: Card) -> bool:
@@ -232,19 +246,24 @@ def _could_meld(state: State, hand: Sequence[Card], card: Card) -> bool:
     return False
 
 
-def _expected_stock(state: State, hand: Sequence[Card], pool: Counter[str], rng: random.Random) -> float:
-    """The average estimated penalty after drawing an unseen card, weighted by copies unseen.
+def _sample_codes(pool: Counter[str], rng: random.Random) -> list[str]:
+    """The unseen codes to try: all of them, or a sample weighted by copies unseen."""
+    codes = sorted(pool)
+    if len(codes) > STOCK_SAMPLES:
+        codes = sorted(set(rng.sample(codes, STOCK_SAMPLES, counts=[pool[c] for c in codes])))
+    return codes
+
+
+def _expected_stock(state: State, hand: Sequence[Card], pool: Counter[str], codes: list[str]) -> float:
+    """The average estimated penalty after drawing one of `codes`, weighted by copies unseen.
 
     A card that cannot meld with the hand needs no solve: it joins the deadwood, and the
     highest unmatched card goes.
     """
-    codes = sorted(pool)
     base = solver.solve(hand, state.wild, state.rules)
     if not codes:
         return float(base.penalty)
     high_dead = max((solver.card_points(c, state.rules) for c in base.deadwood), default=0)
-    if len(codes) > STOCK_SAMPLES:
-        codes = sorted(set(rng.sample(codes, STOCK_SAMPLES, counts=[pool[c] for c in codes])))
     total = weight = 0.0
     for code in codes:
         w = pool[code]
@@ -288,7 +307,10 @@ def _next_turn_taker(state: State, me: int) -> int | None:
     return nxt
 
 
-def choose_hard(state: State, rng: random.Random) -> Choice:
+def choose_hard(state: State, rng: random.Random, lookahead: bool | None = None) -> Choice:
+    """`lookahead=False` skips weighing discards by the next draw (cheaper, a little weaker)."""
+    if lookahead is None:
+        lookahead = LOOKAHEAD
     me = state.current
     hand = state.hands[me]
     memory = remember(state, me)
@@ -296,9 +318,10 @@ def choose_hard(state: State, rng: random.Random) -> Choice:
         top = state.top_discard
         if top is None or not state.stock_drawable():
             action = Draw("discard") if top is not None else Draw("stock")
-            return Choice(action, "only_card")
-        with_top = _estimate(state, hand, top)
-        expected = _expected_stock(state, hand, unseen(state, me, memory), rng)
+            return Choice(action, "only_choice")
+        with_top = _estimate(state, hand, top, taken=True)
+        pool = unseen(state, me, memory)
+        expected = _expected_stock(state, hand, pool, _sample_codes(pool, rng))
         detail: dict[str, int | str] = {"card": top.code, "after": with_top, "expected": f"{expected:.1f}"}
         if with_top < expected:
             return Choice(Draw("discard"), "take_discard", detail)
@@ -310,17 +333,28 @@ def choose_hard(state: State, rng: random.Random) -> Choice:
     options = _legal_ranked(hand, ranked, state.taken)
     best_card, best_penalty = options[0]
     taker = _next_turn_taker(state, me)
-    if taker is None or len(options) == 1:
+    if len(options) == 1:
         return Choice(Discard(best_card), "least_penalty", {"card": best_card.code, "penalty": best_penalty})
+    pool = unseen(state, me, memory)
+    codes = _sample_codes(pool, rng) if state.out is None and lookahead else []
+    margin = LOOK_MARGIN if codes else FEED_MARGIN
+    close = [(c, p) for c, p in options if p <= best_penalty + margin][:LOOK_CARDS]
     scored = []
-    for card, penalty in options:
-        if penalty > best_penalty + FEED_MARGIN:
-            break
-        scored.append((penalty + FEED_WEIGHT * _wanted(state, card, taker, memory), penalty, card))
+    for card, penalty in close:
+        score = float(penalty)
+        if codes:
+            rest = list(hand)
+            rest.remove(card)
+            score = LOOK_WEIGHT * _expected_stock(state, rest, pool, codes) + (1 - LOOK_WEIGHT) * penalty
+        if taker is not None:
+            score += FEED_WEIGHT * _wanted(state, card, taker, memory)
+        scored.append((score, penalty, card))
     _, penalty, card = min(scored, key=lambda t: (t[0], t[1], t[2]))
-    if card != best_card and _wanted(state, best_card, taker, memory) > 0:
+    if card == best_card:
+        return Choice(Discard(card), "least_penalty", {"card": card.code, "penalty": penalty})
+    if taker is not None and _wanted(state, best_card, taker, memory) > _wanted(state, card, taker, memory):
         return Choice(Discard(card), "avoid_feeding", {"card": card.code, "penalty": penalty, "kept": best_card.code})
-    return Choice(Discard(card), "least_penalty", {"card": card.code, "penalty": penalty})
+    return Choice(Discard(card), "keep_chances", {"card": card.code, "penalty": penalty, "kept": best_card.code})
 
 
 CHOOSERS = {"easy": choose_easy, "normal": choose_normal, "hard": choose_hard}

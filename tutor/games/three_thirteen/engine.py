@@ -12,7 +12,9 @@ the draw, less one, all fit into melds may go out with that last card as the dis
 (TT.8). Everyone else then takes exactly one more turn (TT.9), and may meld everything
 too. Each hand is scored by the solver's best arrangement (TT.10), totals add up over the
 rounds, and the lowest total wins (TT.11). An empty stock is refilled from the discard
-pile, less its top card, shuffled (TT.12). The options are in `options.py`.
+pile, less its top card, shuffled (TT.12). The options are in `options.py`; with
+`no_early_out` (TT.14) nobody may go out during their own first turn of a round, so the
+first go-out comes once every player has finished a turn.
 
 Randomness comes only through a `Chance` (a seeded `random.Random`, or the orders a record
 wrote down), so a seed or a record reproduces a game exactly.
