@@ -62,7 +62,7 @@ def test_home_menu_remembers_the_language(capsys, monkeypatch):
     from tutor.i18n import LANGUAGES
 
     choice = LANGUAGES.index("lt") + 1
-    code, out, _ = tutor(capsys, monkeypatch, [], f"6\n{choice}\n7\n")
+    code, out, _ = tutor(capsys, monkeypatch, [], f"6\n{choice}\n8\n")
     assert code == 0
     code, out, _ = tutor(capsys, monkeypatch, ["games"])
     assert "žaidėj" in out  # Lithuanian, remembered

@@ -621,8 +621,9 @@ def test_tt13_a_leftover_ace_scores_15():
 def test_tt13_option_parsing():
     assert parse_options({"aces": "both"}).aces == "both"
     assert parse_options({"aces": "LOW"}).meld_rules == solver.MeldRules()
+    assert parse_options({"aces": "high"}).aces == "both"  # "aces high or low" names the same variant
     with pytest.raises(OptionError) as err:
-        parse_options({"aces": "high"})
+        parse_options({"aces": "sideways"})
     assert err.value.message == "option_bad_value" and err.value.params["key"] == "aces"
 
 

@@ -67,14 +67,13 @@ def rate(entry: dict[str, Any], verdict_kind: str, now: datetime) -> dict[str, A
 
 
 def game_drills(module: str) -> ModuleType:
+    """A game's drills module: `SKILLS`, `exercise(skill, first_seed)` and `ask(...)` -> the verdict."""
     return importlib.import_module(module + ".drills")
 
 
 def run_drills(console: Any, game: Any, progress: Progress, skill_id: str | None, count: int,
                ascii_only: bool = False, now: Any = None) -> list[tuple[str, str]]:
     """Runs `count` exercises; returns (skill id, verdict kind) for each answered one."""
-    from tutor.games.thirty_three import lesson as adapter  # the only game with drills so far
-    from tutor.trainer.commands import command_of
     from tutor.trainer.console import Leave
 
     drills = game_drills(game.module)
@@ -97,41 +96,22 @@ def run_drills(console: Any, game: Any, progress: Progress, skill_id: str | None
         if found is None:
             continue
         state, seat, next_seed = found
-        session = adapter.session(console, state, seat, rng, ascii_only)
         console.show([("class:title", _("Drill %(number)d of %(count)d: %(skill)s") % {
             "number": n, "count": count, "skill": _(skill.title)})])
-        console.show(session.table())
-        while True:
-            text = console.ask(_(skill.prompt) + " ", session.choices(), " " + _(skill.title))
-            command = command_of(text)
-            if command == "quit":
-                progress.update(lambda data: data["skills"].setdefault(key, {}).update({"next_seed": next_seed}))
-                raise Leave("quit")
-            if command is not None:
-                session.handle_command(command)
-                continue
-            if not text.strip():
-                continue
-            play = session.play_from_text(text)
-            if play is None:
-                continue
-            slip = adapter.slip(state, play, ascii_only)
-            if slip is None:
-                break
-            console.show([("class:error", slip)])
-        verdict = adapter.judge(state, play, None)
-        style = "class:you" if verdict.kind == "right" else "class:error"
-        for line in adapter.verdict_lines(verdict, ascii_only):
-            console.show([(style, line)])
+        try:
+            kind = drills.ask(console, skill, state, seat, rng, ascii_only)
+        except Leave:
+            progress.update(lambda data: data["skills"].setdefault(key, {}).update({"next_seed": next_seed}))
+            raise
         moment = clock()
 
-        def save(data: dict[str, Any], key: str = key, kind: str = verdict.kind, seed: int = next_seed) -> None:
+        def save(data: dict[str, Any], key: str = key, kind: str = kind, seed: int = next_seed) -> None:
             updated = rate(data["skills"].get(key, {}), kind, moment)
             updated["next_seed"] = max(seed, data["skills"].get(key, {}).get("next_seed", 0))
             data["skills"][key] = updated
 
         progress.update(save)
-        results.append((skill.id, verdict.kind))
+        results.append((skill.id, kind))
     return results
 
 

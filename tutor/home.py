@@ -39,7 +39,7 @@ def home(display: Display) -> int:
     from tutor.trainer.console import Leave, open_console
 
     console = open_console(display.color, {})
-    game = registry.GAMES[0]  # 33 is the one game so far; more games will add a game entry
+    game = registry.GAMES[0]
     try:
         while True:
             actions = [
@@ -49,6 +49,7 @@ def home(display: Display) -> int:
                 _("Rules of %(game)s") % {"game": _(game.name)},
                 _("My progress"),
                 _("Language: %(name)s") % {"name": i18n.language_name(i18n.current())},
+                _("Game: %(name)s") % {"name": _(game.name)},
                 _("Quit"),
             ]
             choice = _choose(console, _("tutor: what would you like to do?"), actions)
@@ -70,6 +71,9 @@ def home(display: Display) -> int:
                     lang = i18n.LANGUAGES[_choose(console, _("Choose your language:"), names)]
                     i18n.use(lang)
                     remember_language(Progress(), lang)
+                elif choice == 6:
+                    names = [f"{_(g.name)} ({g.aliases[0]})" for g in registry.GAMES]
+                    game = registry.GAMES[_choose(console, _("Choose a game:"), names)]
                 else:
                     return 0
             except UserError as err:

@@ -50,6 +50,11 @@ def lesson_error_line(err: LessonError) -> str:
         "position_total": _("the total must be a whole number no higher than 33 (rule %(clause)s)"),
         "position_too_many": _("%(count)d copies of %(card)s, but the deck holds %(deck)d (rule %(clause)s)"),
         "position_stuck": _("the player to move has no legal play, so the game is already over (rule %(clause)s)"),
+        "position_round": _("round must be 1 to 11"),
+        "position_bad_phase": _("phase must be draw or discard"),
+        "position_hand_count": _("this hand must hold %(count)d cards (rule %(clause)s)"),
+        "position_no_draw": _("the player about to draw needs a stock or a discard pile"),
+        "position_too_many_tt": _("more copies of %(card)s than the decks hold (rule %(clause)s)"),
         "expect_needs_value": _("%(card)s has two values: write the one expected, e.g. \"1/11 11\""),
         "expect_illegal": _("the expected play %(card)s is not legal here (rule %(clause)s)"),
     }

@@ -40,12 +40,10 @@ def play_command(
     coach: bool = False,
 ) -> int:
     game = find_game(game_name)
-    from tutor.games.thirty_three import Chance, State, parse_options
-    from tutor.games.thirty_three.narrate import option_error_line
-    from tutor.games.thirty_three.session import PlaySession
     from tutor.records import RecordWriter
     from tutor.trainer.console import Leave, open_console
 
+    kit = game.kit()
     level = level.lower()
     if level not in LEVELS:
         raise UserError(_("Unknown level %(level)s. Levels: easy, normal, hard.") % {"level": repr(level)}, 2)
@@ -53,11 +51,11 @@ def play_command(
         seed = random.SystemRandom().randrange(2**31)
     players = game.default_players if players is None else players
     try:
-        options = parse_options(parse_option_pairs(option_pairs))
+        options = kit.parse_options(parse_option_pairs(option_pairs))
         rng = random.Random(seed)
-        state = State(players, options, Chance(rng))
+        state = kit.new_state(players, options, rng)
     except OptionError as err:
-        raise UserError(option_error_line(err), 2) from None
+        raise UserError(kit.option_error_line(err), 2) from None
     learner = None if auto else 0
     writer = None
     if record is not None:
@@ -65,7 +63,7 @@ def play_command(
             "game": game.id,
             "seed": seed,
             "players": ["learner" if seat == learner else f"bot:{level}" for seat in range(players)],
-            "options": options.to_record(),
+            "options": kit.record_options(options, players),
             "tutor": __version__,
         }
         try:
@@ -75,7 +73,7 @@ def play_command(
                 _("Cannot write the record to %(file)s: %(reason)s") % {"file": str(record), "reason": exc.strerror}
             ) from None
     console = open_console(display.color, {"f1": "help", "f2": "rules"})
-    session = PlaySession(console, state, level, rng, learner, display.ascii, writer.write if writer else None,
+    session = kit.session(console, state, level, rng, learner, display.ascii, writer.write if writer else None,
                           coach=coach and not auto)
     try:
         session.run()
@@ -93,7 +91,7 @@ def play_command(
         from tutor.progress import Progress, record_game
 
         try:
-            record_game(Progress(), game.id, lost=state.loser == learner)
+            record_game(Progress(), game.id, lost=kit.lost(state, learner))
         except OSError:
             pass  # the game itself is over and shown; a read-only home only loses the tally
     return 0

@@ -33,16 +33,16 @@ def record_error_line(err: Exception) -> str:
 
 def replay_command(path: Path, step: bool, display: Display) -> int:
     from tutor.cli.info import find_game
-    from tutor.games.thirty_three.narrate import Names, event_line
-    from tutor.games.thirty_three.replay import replay
     from tutor.records import RecordError, read_record
     from tutor.trainer.console import Leave, open_console
+    from tutor.trainer.table import Names
 
     try:
         header, events = read_record(path)
     except RecordError as err:
         raise UserError(record_error_line(err)) from None
     game = find_game(str(header["game"]))
+    kit = game.kit()
     players = header.get("players") or []
     learner = players.index("learner") if "learner" in players else None
     names = Names(len(players), learner)
@@ -51,12 +51,12 @@ def replay_command(path: Path, step: bool, display: Display) -> int:
         "game": _(game.name), "seed": header.get("seed", "?")})])
     state = None
     try:
-        for event, state in replay(header, events):
-            line = event_line(event, names, display.ascii, reveal=True)
+        for event, state in kit.replay(header, events):
+            line = kit.event_line(event, names, display.ascii, reveal=True)
             if not line:
                 continue
             console.show(line)
-            if step and event["event"] in ("play", "forfeit_draw"):
+            if step and event["event"] in ("play", "discard", "go_out", "forfeit_draw"):
                 console.ask(_("Enter: next move · Ctrl-D: stop") + " ")
     except RecordError as err:
         raise UserError(record_error_line(err)) from None

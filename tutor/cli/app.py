@@ -9,6 +9,7 @@ imported inside the command so `tutor --help` loads none of them.
 import functools
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Optional
@@ -84,7 +85,8 @@ def build() -> typer.Typer:
         help=_("A rules tutor and trainer for card games: learn, drill and play, in your language. "
                "With no command, a menu."),
         add_completion=False,
-        rich_markup_mode="rich",
+        rich_markup_mode=None,
+        pretty_exceptions_enable=False,
         context_settings={"help_option_names": ["--help", "-h"]},
         # TRANSLATORS: in the usage line, "tutor [OPTIONS] COMMAND [ARGS]...".
         options_metavar=_("[OPTIONS]"),
@@ -217,6 +219,25 @@ def build() -> typer.Typer:
 
         raise typer.Exit(check_command(path, translations))
 
+    @command("analyze", help=_("The best arrangement of a Three Thirteen hand, for people or scripts."))
+    def analyze(
+        game: Annotated[str, typer.Argument(metavar=_("GAME"), help=_("The game: 3-13 (three-thirteen)."))],
+        hand: Annotated[
+            Optional[list[str]],
+            typer.Argument(metavar=_("HAND"), help=_("Cards like 10H AS QD; without them, one hand per line is read.")),
+        ] = None,
+        round_: Annotated[int, typer.Option("--round", "-r", metavar="R", help=_("The round, 1 to 11."))] = 11,
+        decks: Annotated[int, typer.Option("--decks", metavar="D", help=_("How many decks are in play."))] = 2,
+        option: Annotated[
+            Optional[list[str]],
+            typer.Option("--option", "-o", metavar="KEY=VALUE", help=_("A rule option, as for tutor play: aces=high, face-points=11-13, natural-required=on, max-one-wild=on.")),
+        ] = None,
+        as_json: Annotated[bool, typer.Option("--json", help=_("Print it as JSON, for scripts."))] = False,
+    ) -> None:
+        from tutor.analyze import analyze_command
+
+        raise typer.Exit(analyze_command(game, round_, decks, option or [], as_json, hand or []))
+
     @command("replay", help=_("Step through a recorded game, narrated in your language."))
     def replay(
         ctx: typer.Context,
@@ -247,6 +268,47 @@ def _only_display_options(argv: list[str]) -> bool:
     return True
 
 
+#: Read-only commands with plain arguments, run without building the typer app: building
+#: it and coercing parameters costs typer's pydantic import, which would double the time
+#: of `tutor rules 33`. Anything else on the line (an option, --help) takes the full path.
+_QUICK = {"games": (0, 0), "languages": (0, 0), "rules": (1, 2)}
+
+
+def _quick_command(argv: list[str]) -> Callable[[], int] | None:
+    words: list[str] = []
+    i = 0
+    while i < len(argv):
+        if argv[i] in _GLOBAL_VALUED:
+            i += 2
+            continue
+        if argv[i] in _GLOBAL_FLAGS or argv[i].startswith("-"):
+            if argv[i] in _GLOBAL_FLAGS or argv[i].startswith(("--lang=", "-l")):
+                i += 1
+                continue
+            return None
+        words.append(argv[i])
+        i += 1
+    if not words or words[0] not in _QUICK:
+        return None
+    low, high = _QUICK[words[0]]
+    args = words[1:]
+    if not low <= len(args) <= high:
+        return None
+
+    def run() -> int:
+        from tutor.cli import info
+
+        if words[0] == "games":
+            info.print_games()
+        elif words[0] == "languages":
+            info.print_languages()
+        else:
+            info.print_rules(args[0], args[1] if len(args) > 1 else None)
+        return 0
+
+    return run
+
+
 def _display_from_argv(argv: list[str]) -> Display:
     color = "--no-color" not in argv and not os.environ.get("NO_COLOR")
     return Display(ascii="--ascii" in argv, color=color)
@@ -260,6 +322,9 @@ def invoke(argv: list[str]) -> int:
         from tutor.home import home
 
         return home(_display_from_argv(argv))
+    quick = _quick_command(argv)
+    if quick is not None:
+        return quick()
     app = build()
     command = typer.main.get_command(app)
     try:

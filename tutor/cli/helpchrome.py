@@ -15,23 +15,33 @@ _done: str | None = None
 
 
 def localize_help() -> None:
-    """Sets typer's help chrome to the current language (idempotent per language)."""
+    """Sets typer's help chrome to the current language (idempotent per language).
+
+    The help is typer's plain formatter (no rich: importing it would double the start-up
+    time of `tutor --help`); its headings and notes go through `typer.core._`, which is
+    pointed at tutor's catalog here.
+    """
     global _done
     from tutor import i18n
 
     if _done == i18n.current():
         return
     _done = i18n.current()
-    from typer import rich_utils
+    import typer.core
     from typer._click import decorators, formatting
 
-    rich_utils.ARGUMENTS_PANEL_TITLE = _("Arguments")
-    rich_utils.OPTIONS_PANEL_TITLE = _("Options")
-    rich_utils.COMMANDS_PANEL_TITLE = _("Commands")
-    rich_utils.ERRORS_PANEL_TITLE = _("Error")
-    rich_utils.DEFAULT_STRING = _("[default: %(value)s]") % {"value": "{}"}
-    rich_utils.REQUIRED_LONG_STRING = _("[required]")
-    rich_utils.ABORTED_TEXT = _("Interrupted.")
+    words = {
+        "Arguments": _("Arguments"),
+        "Options": _("Options"),
+        "Commands": _("Commands"),
+        "required": _("required"),
+        "default: {default}": _("default: %(value)s") % {"value": "{default}"},
+        "Aborted!": _("Interrupted."),
+    }
+    typer.core._ = lambda message: words.get(message, message)  # type: ignore[attr-defined]
+
+    # An argument already shows its name; its Python type (<str>) is English and says nothing.
+    typer.core.TyperArgument.display_type_rich = lambda self, ctx: None  # type: ignore[method-assign]
 
     usage = _("Usage:") + " "
     original_write_usage = _original(formatting.HelpFormatter, "write_usage")
@@ -40,22 +50,6 @@ def localize_help() -> None:
         original_write_usage(self, prog, args, usage if prefix is None else prefix)
 
     formatting.HelpFormatter.write_usage = write_usage  # type: ignore[method-assign]
-    rich_utils.OptionHighlighter.highlights = [
-        *rich_utils.OptionHighlighter.highlights[:3],
-        "(?P<usage>" + usage.replace("(", r"\(").replace(")", r"\)") + ")",
-    ]
-
-    # Types like <bool> and <str> are English and say nothing a learner needs: a flag is
-    # a switch, and an argument already shows its name.
-    from typer.core import TyperArgument, TyperOption
-
-    option_type = _original(TyperOption, "display_type_rich")
-
-    def option_display_type(self: Any, ctx: Any) -> Any:
-        return None if self.is_flag else option_type(self, ctx)
-
-    TyperOption.display_type_rich = option_display_type  # type: ignore[method-assign]
-    TyperArgument.display_type_rich = lambda self, ctx: None  # type: ignore[method-assign]
 
     original_help_option = _original(decorators, "help_option")
     help_text = _("Show this message and exit.")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from types import ModuleType
+from typing import Any
 
 from tutor.i18n import N_
 
@@ -26,6 +27,10 @@ class GameInfo:
     def load(self) -> ModuleType:
         return importlib.import_module(self.module)
 
+    def kit(self) -> Any:
+        """What `play` and `replay` need from the game (tutor.games.kit.GameKit)."""
+        return importlib.import_module(self.module + ".kit").KIT
+
 
 GAMES: tuple[GameInfo, ...] = (
     GameInfo(
@@ -35,6 +40,16 @@ GAMES: tuple[GameInfo, ...] = (
         name=N_("33"),
         summary=N_("An adding game with a special deck: never push the total over 33."),
         module="tutor.games.thirty_three",
+        min_players=2,
+        max_players=8,
+        default_players=4,
+    ),
+    GameInfo(
+        id="three-thirteen",
+        aliases=("3-13",),
+        name=N_("Three Thirteen"),
+        summary=N_("Rummy in eleven rounds, from 3 to 13 cards, with a new wild rank each round."),
+        module="tutor.games.three_thirteen",
         min_players=2,
         max_players=8,
         default_players=4,

@@ -11,7 +11,6 @@ import hashlib
 import io
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 from tutor.locate import data_dir
@@ -45,6 +44,8 @@ def compile_po(data: bytes, lang: str) -> bytes:
 
 
 def _write_atomically(path: Path, data: bytes) -> None:
+    import tempfile
+
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
     try:

@@ -45,11 +45,8 @@ def check_positions(lesson: Lesson) -> list[LessonError]:
             elif step.kind == "decide":
                 if state is None:
                     raise adapter.PositionError((), "decide_without_position")
-                adapter.check_decision_position(state, seat)
-                expected = adapter.parse_expect(step.data["expect"], state)
-                # The lesson goes on from the expected (or best) play, as the runner does.
-                state.apply(expected or adapter.coach.best_of(adapter.coach.assess(state)).play)
-                adapter.finish_quietly(state, seat)
+                # The lesson goes on from the expected (or best) answer, as the runner does.
+                adapter.check_decision(state, seat, step.data)
             elif step.kind == "play_on":
                 if state is None:
                     raise adapter.PositionError((), "decide_without_position")

@@ -203,7 +203,8 @@ def _check_step(kind: str, raw: dict[str, Any], loc: Located, path: Path, where:
     _need(isinstance(body, dict), loc, path, where + (kind,), "lesson_bad_field", field=kind)
     inner = where + (kind,)
     fields = {
-        "position": {"players", "seat", "hands", "total", "pile", "stock", "current", "options", "seed"},
+        # A position's fields belong to its game: the game's lesson adapter checks them.
+        "position": set(body),
         "decide": {"prompt", "expect", "hint", "explain", "clause"},
         "play_on": {"level", "until"},
         "quiz": {"question", "choices", "answer", "explain", "hint", "clause"},

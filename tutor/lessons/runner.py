@@ -168,30 +168,23 @@ class LessonRunner:
                 continue
             if self.common_command(command) or not text.strip():
                 continue
-            play = self.session.play_from_text(text)
-            if play is None:
+            answer = self.adapter.read_answer(self.session, text, expected)
+            if answer is None:
                 continue
-            slip = self.adapter.slip(self.state, play, self.ascii)
-            if slip:
-                self.console.show([("class:error", slip)])
-                continue
-            verdict = self.adapter.judge(self.state, play, expected)
+            verdict = self.adapter.judge(self.state, answer, expected)
             style = "class:you" if verdict.kind == "right" else "class:error"
             for line in self.adapter.verdict_lines(verdict, self.ascii):
                 self.console.show([(style, line)])
             if verdict.kind == "right":
                 if data.get("explain"):
                     self.console.show([("class:hint", translate(data["explain"]))])
-                self.session.act(play)
-                self.adapter.finish_turn(self.session, self.seat)
+                self.adapter.carry_out(self.session, answer, self.seat)
                 return
             self.mistakes += 1
             tries += 1
             if tries >= MAX_TRIES:
-                answer = expected or verdict.best.play  # type: ignore[union-attr]
                 self.console.show([("class:hint", _("Let us go on with the stronger play."))])
-                self.session.act(answer)
-                self.adapter.finish_turn(self.session, self.seat)
+                self.adapter.carry_out(self.session, self.adapter.stronger(verdict, expected), self.seat)
                 return
             self.console.show([("class:hint", _("Try again, or type %(hint)s for a hint.") % {
                 "hint": command_word("hint")})])

@@ -30,11 +30,18 @@ def _words() -> dict[str, str]:
         "back": pgettext("command", "back"),
         # TRANSLATORS: words to try a lesson decision again, alternatives separated by |.
         "retry": pgettext("command", "retry|again"),
+        # TRANSLATORS: Three Thirteen: words to draw the top card of the stock, separated by |.
+        "stock": pgettext("command", "stock"),
+        # TRANSLATORS: Three Thirteen: words to take the top card of the discard pile, separated by |.
+        "pile": pgettext("command", "pile|discard"),
+        # TRANSLATORS: Three Thirteen: the word before a card to go out with it, e.g. "out 7D".
+        "out": pgettext("command", "out"),
     }
 
 
 _ENGLISH = {"help": "help|?", "rules": "rules", "quit": "quit|exit", "draw": "draw", "end": "end",
-            "skip": "skip", "why": "why", "hint": "hint", "back": "back", "retry": "retry|again"}
+            "skip": "skip", "why": "why", "hint": "hint", "back": "back", "retry": "retry|again",
+            "stock": "stock", "pile": "pile|discard", "out": "out"}
 
 
 def command_of(text: str) -> str | None:

@@ -22,6 +22,8 @@ STYLE = {
     "card.plus": "ansigreen bold",
     "card.minus": "ansired bold",
     "card.special": "ansiyellow bold",
+    "card.red": "ansired bold",
+    "card.black": "bold",
     "you": "bold",
     "error": "ansired",
     "rule": "italic ansibrightblack",

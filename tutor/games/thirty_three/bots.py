@@ -3,19 +3,28 @@
 - easy: any legal play, values chosen at random.
 - normal: keeps its safe cards (minus cards, 0, +-10) for when the total is high, and
   otherwise plays the card that pushes the total highest, to squeeze the next player.
-- hard: for each candidate play, deals the cards it cannot see (the rest of the deck
-  less its hand and the discard pile) into many possible worlds, plays each world on
-  with `normal` players until it comes back round, and picks the play that it loses
-  with least often; the same worlds serve every candidate so the comparison is fair.
+- hard: deals the cards it cannot see into possible worlds and, for each candidate play,
+  plays every world on to the end of the game (the others as `normal` plays, itself a little
+  more careful with its flexible cards), choosing the play it loses with least often. Every
+  candidate meets the same worlds, and worlds are added in batches only while two plays are
+  still too close to tell apart. The worlds are dealt to agree with what the table saw: each
+  opponent's last plays tell what they did not hold (a `normal` player who stepped the total
+  down had no plus card that fitted). After a flip-over recycle (33.9) the new stock is the
+  old pile in the order it was played, so the bot remembers the pile it saw.
+
+`hard` uses only what a player at the table knows: its own hand, the discard pile (the plays
+in order), the number of cards in the stock and in each hand, and what it saw earlier.
 """
 
 from __future__ import annotations
 
 import random
+import weakref
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from tutor.games.thirty_three.deck import LIMIT, LOWEST, VALUES
+from tutor.games.thirty_three.deck import FACES, LIMIT, LOWEST, VALUES
 from tutor.games.thirty_three.engine import (
     Action,
     Draw,
@@ -55,26 +64,30 @@ def _is_safe_card(card: str) -> bool:
     return LOWEST[card] <= 0
 
 
+def _rank(value: int, new: int) -> int:
+    """How much `normal` likes a play: plus plays by the total they reach, above the 0, above
+    steps down, the smallest step first. (A number, so `hard` can tabulate it.)"""
+    if value > 0:
+        return 1000 + new
+    if value == 0:
+        return 500  # the 0 holds the total where it is: a cheap escape
+    return value  # the smallest step down keeps the pressure on
+
+
 def normal_play(hand: list[str] | tuple[str, ...], total: int) -> tuple[Play, str]:
-    """The `normal` heuristic, on a bare hand and total (also used inside `hard`'s playouts)."""
-    best: tuple[int, int, Play] | None = None
+    """The `normal` heuristic, on a bare hand and total (also what `hard` expects of others)."""
+    best: tuple[int, Play] | None = None
     for card in dict.fromkeys(hand):
         for value in VALUES[card]:
             new = total + value
             if new > LIMIT:
                 continue
-            if value > 0:
-                # Positive plays rank above all safe ones; among them, the highest total wins.
-                key = (2, new)
-            elif value == 0:
-                key = (1, 0)  # the 0 holds the total where it is: a cheap escape
-            else:
-                key = (0, value)  # the smallest step down keeps the pressure on
-            if best is None or key > best[:2]:
-                best = (key[0], key[1], Play(card, value))
+            key = _rank(value, new)
+            if best is None or key > best[0]:  # of equal plays, the first in the hand
+                best = (key, Play(card, value))
     assert best is not None
-    reason = "push_total" if best[0] == 2 else "save_turn"
-    return best[2], reason
+    play = best[1]
+    return play, "push_total" if play.value > 0 else "save_turn"
 
 
 def choose_easy(state: State, rng: random.Random) -> Choice:
@@ -103,63 +116,345 @@ def unseen_cards(state: State, player: int) -> list[str]:
     return [c for c, n in left.items() for _ in range(max(n, 0))]
 
 
-def _playout(
-    hands: list[list[str]], stock: list[str], total: int, me: int, start: int, players: int, horizon: int
-) -> bool:
-    """Plays a world on with `normal` players; True if `me` is the one who gets stuck."""
-    p = start
-    for _ in range(horizon):
+# ---------------------------------------------------------------------- hard
+
+BATCH = 64  # worlds dealt at a time
+MAX_WORLDS = 1024  # per decision, while two plays are still too close to call
+_Z = 2.0  # standard deviations by which a play must trail the best before it is dropped
+_DEPTH = 3  # how many of each opponent's last plays a deal must agree with
+_REDEALS = 40  # tries to deal an opponent two cards their plays allow, before giving up
+_DRAWN = 16  # stock cards shuffled anew in each world; deeper ones keep one shuffle a decision
+_HORIZON = 100  # plays a playout may last (a game of 33 with the default deck lasts 10-25)
+
+# In the playouts a card is its index in FACES, so a hand is a short list of ints.
+_INDEX = {face: i for i, face in enumerate(FACES)}
+_VALS: tuple[tuple[int, ...], ...] = tuple(VALUES[f] for f in FACES)
+_FLEXIBLE = frozenset(_INDEX[f] for f in ("+-10", "1/11"))
+_PLUS_MINUS_TEN = _INDEX["+-10"]
+_NEVER = -(1 << 30)
+
+Row = list[tuple[int, int]]  # per card: (rank of its best play, the value it is played for)
+World = tuple[list[list[int]], list[int]]  # hands (none for `me`), stock (top card last)
+
+
+def _own_rank(card: int, value: int, new: int) -> int:
+    """How `hard` sees itself playing on in its playouts: like `normal`, but it pushes with
+    plain plus cards before spending `+-10` or `1/11`, and steps down with a minus card before
+    spending `+-10`."""
+    if value > 0:
+        return (1000 if card in _FLEXIBLE else 2000) + new
+    if value == 0:
+        return 500
+    return value if card == _PLUS_MINUS_TEN else 100 + value
+
+
+class _Rows(dict[int, Row]):
+    """total -> Row, for one way of ranking plays; each row is worked out when first needed."""
+
+    def __init__(self, rank: Callable[[int, int, int], int]) -> None:
+        super().__init__()
+        self.rank = rank
+
+    def __missing__(self, total: int) -> Row:
+        row = []
+        for card, values in enumerate(_VALS):
+            best = (_NEVER, 0)
+            for value in values:
+                new = total + value
+                if new <= LIMIT and self.rank(card, value, new) > best[0]:
+                    best = (self.rank(card, value, new), value)
+            row.append(best)
+        self[total] = row
+        return row
+
+
+_NORMAL_ROWS = _Rows(lambda card, value, new: _rank(value, new))
+_OWN_ROWS = _Rows(_own_rank)
+
+
+def _playout(hands: list[list[int]], stock: list[int], pile: list[int], total: int, p: int, me: int,
+             shuffle: random.Random | None) -> int | None:
+    """Plays a world on from player `p`; returns the player who gets stuck (33.8), or None if
+    nobody has after `_HORIZON` plays (with a small deck, flip-overs can go round for ever)."""
+    n = len(hands)
+    normal_rows, own_rows = _NORMAL_ROWS, _OWN_ROWS
+    for _ in range(_HORIZON):
         hand = hands[p]
-        if not any(total + LOWEST[c] <= LIMIT for c in hand):
-            return p == me
-        play, _ = normal_play(hand, total)
-        hand.remove(play.card)
-        total += play.value
-        if stock:
-            hand.append(stock.pop())
-        p = (p + 1) % players
-    return False
+        row = own_rows[total] if p == me else normal_rows[total]
+        best, pos, val = _NEVER, -1, 0
+        for i, card in enumerate(hand):
+            key, value = row[card]
+            if key > best:  # of equal plays, the first in the hand, as `normal_play`
+                best, pos, val = key, i, value
+        if pos < 0:
+            return p
+        pile.append(hand.pop(pos))
+        total += val
+        if not stock:  # 33.9: the pile turned over (its first card comes up first), or shuffled
+            stock, pile = pile[::-1], []
+            if shuffle is not None:
+                shuffle.shuffle(stock)
+        hand.append(stock.pop())
+        p += 1
+        if p == n:
+            p = 0
+    return None
 
 
-def choose_hard(state: State, rng: random.Random, worlds: int = 48) -> Choice:
+def _pile_totals(pile: list[str], total: int, from_start: bool) -> list[int | None]:
+    """The total before each card of the pile was played, where the public record settles it.
+
+    `1/11` and `+-10` can be read two ways; the totals are found by going forward from 0 (when
+    the pile holds the whole game) and back from today's total, keeping only the readings that
+    never pass 33.
+    """
+    forward: list[set[int] | None] = [None] * (len(pile) + 1)
+    if from_start:
+        reach = {0}
+        forward[0] = reach
+        for i, card in enumerate(pile):
+            reach = {t + v for t in reach for v in VALUES[card] if t + v <= LIMIT}
+            forward[i + 1] = reach
+    out: list[int | None] = [None] * len(pile)
+    back = {total}
+    for i in range(len(pile) - 1, -1, -1):
+        back = {t - v for t in back for v in VALUES[pile[i]] if t - v <= LIMIT}
+        if forward[i] is not None:
+            back &= forward[i]  # type: ignore[operator]
+        if len(back) == 1:
+            out[i] = next(iter(back))
+        elif not back:
+            break
+    return out
+
+
+def _histories(state: State, me: int) -> dict[int, list[tuple[int, int, int]]]:
+    """Each opponent's last plays since the pile was started, the latest first, as (card,
+    value, total before); they stop at the first play the record does not settle."""
+    n, pile = state.players, state.pile
+    totals = _pile_totals(pile, state.total, from_start=state.plays == len(pile))
+    totals.append(state.total)
+    out: dict[int, list[tuple[int, int, int]]] = {q: [] for q in range(n) if q != me}
+    unsettled: set[int] = set()
+    for j in range(1, min(len(pile), n * _DEPTH) + 1):
+        q, i = (me - j) % n, len(pile) - j  # one play a turn: pile[-j] was the player j seats back
+        if q == me or q in unsettled:
+            continue
+        before, after = totals[i], totals[i + 1]
+        if before is None or after is None:
+            unsettled.add(q)
+        else:
+            out[q].append((_INDEX[pile[i]], after - before, before))
+    return out
+
+
+def _agreement(history: list[tuple[int, int, int]]) -> Callable[[int, int], bool]:
+    """Whether an opponent who now holds two given cards besides the one drawn since their last
+    play could have made the plays in `history` as a `normal` player.
+
+    At the latest play they held those two and the card played; at the one before they held
+    two of these three (the third is the card drawn in between), and so on back.
+    """
+    steps = []
+    for card, value, before in history:
+        mine = _rank(value, before + value)
+        steps.append(([key <= mine for key, _ in _NORMAL_ROWS[before]], card))
+    known: dict[tuple[int, int], bool] = {}
+
+    def held(kept: tuple[int, ...], depth: int) -> bool:
+        allowed, card = steps[depth]
+        if not all(allowed[c] for c in kept):
+            return False
+        if depth + 1 == len(steps):
+            return True
+        three = kept + (card,)
+        return any(held(three[:i] + three[i + 1:], depth + 1) for i in range(3))
+
+    def agrees(a: int, b: int) -> bool:
+        pair = (a, b) if a <= b else (b, a)
+        if pair not in known:
+            known[pair] = held(pair, 0)
+        return known[pair]
+
+    return agrees
+
+
+@dataclass
+class _Seen:
+    """What a hard bot keeps between its turns in one game: the pile as it last saw it, the card
+    it played then, and the stock's known order (as `State.stock`: top card last; None for a
+    card it does not know)."""
+
+    plays: int = -1
+    pile: tuple[str, ...] = ()
+    played: str | None = None
+    stock: list[str | None] | None = None
+
+
+_MEMORY: weakref.WeakKeyDictionary[State, dict[int, _Seen]] = weakref.WeakKeyDictionary()
+
+
+def _known_stock(state: State, me: int) -> list[str | None] | None:
+    """The stock's order as far as `me`, who watched the table, knows it (33.9, flip).
+
+    After a flip-over the stock is the old pile in the order it was played: the part `me` saw
+    at its last turn, then its own card, then the cards played before the recycle while it was
+    not looking (unknown); the cards drawn since came off the top.
+    """
+    seen = _MEMORY.setdefault(state, {}).setdefault(me, _Seen())
+    if state.plays == seen.plays:
+        return seen.stock  # asked again in the same turn
+    pile, size = tuple(state.pile), len(state.stock)
+    since = state.plays - seen.plays
+    known: list[str | None] | None = None
+    if seen.plays < 0 or seen.played is None or state.options.shuffle_recycle:
+        pass  # nothing seen before, or nothing to know
+    elif len(pile) == len(seen.pile) + since and pile[: len(seen.pile)] == seen.pile:
+        if seen.stock is not None and size <= len(seen.stock):
+            known = seen.stock[:size]  # no recycle: cards only left the top
+    else:
+        unseen_plays = since - len(pile) - 1  # played after ours, before the recycle
+        old: list[str | None] = [*seen.pile, seen.played] + [None] * max(unseen_plays, 0)
+        drawn = 1 + len(pile)  # the recycling draw, then one a play since
+        # A second recycle would need a whole pile's worth of plays since our last look.
+        if unseen_plays >= 0 and since <= size + drawn and len(old) == size + drawn:
+            known = old[drawn:][::-1]
+    seen.plays, seen.pile, seen.played, seen.stock = state.plays, pile, None, known
+    return known
+
+
+def _remember_play(state: State, me: int, card: str) -> None:
+    _MEMORY.setdefault(state, {}).setdefault(me, _Seen()).played = card
+
+
+def _shuffle_top(cards: list[int], end: int, count: int, rand: Callable[[], float]) -> None:
+    """Fills cards[end - count:end] with cards drawn at random from cards[:end] (the last
+    `count` steps of a Fisher-Yates shuffle of cards[:end])."""
+    for e in range(end - 1, end - 1 - count, -1):
+        j = int(rand() * (e + 1))
+        cards[j], cards[e] = cards[e], cards[j]
+
+
+class _Dealer:
+    """Deals worlds for `me`: the unseen cards, opponents' hands agreeing with their plays."""
+
+    def __init__(self, state: State, me: int, rng: random.Random) -> None:
+        self.me, self.rng = me, rng
+        self.sizes = [len(h) for h in state.hands]
+        self.agrees = {q: _agreement(h) for q, h in _histories(state, me).items() if h}
+        unseen = [_INDEX[c] for c in unseen_cards(state, me)]
+        known = _known_stock(state, me)
+        self.fixed: list[int | None] | None = None
+        if known is not None and len(known) == len(state.stock) and any(known):
+            left = Counter(unseen)
+            self.fixed = []
+            for face in known:
+                card = _INDEX[face] if face is not None else None
+                if card is not None and left[card] > 0:
+                    left[card] -= 1
+                    self.fixed.append(card)
+                else:
+                    self.fixed.append(None)
+            unseen = [c for c, m in left.items() for _ in range(m)]
+        rng.shuffle(unseen)  # once; each world then reshuffles only the cards it deals and draws
+        self.unseen = unseen
+
+    def deal(self, count: int) -> list[World]:
+        rand = self.rng.random
+        worlds = []
+        for _ in range(count):
+            cards = list(self.unseen)
+            end = len(cards)
+            hands: list[list[int]] = []
+            for q, size in enumerate(self.sizes):
+                agrees = self.agrees.get(q)
+                if q == self.me:
+                    hands.append([])
+                    continue
+                if agrees is not None and size == 3 and end >= 3:
+                    # The two cards they kept must agree with their plays (rejection sampling);
+                    # the third, drawn since, is any card.
+                    for _ in range(_REDEALS):
+                        _shuffle_top(cards, end, 2, rand)
+                        if agrees(cards[end - 1], cards[end - 2]):
+                            break
+                    _shuffle_top(cards, end - 2, 1, rand)
+                else:
+                    _shuffle_top(cards, end, size, rand)
+                hands.append(cards[end - size:end][::-1])  # the card drawn last comes last
+                end -= size
+            if self.fixed is None:
+                _shuffle_top(cards, end, min(_DRAWN, end), rand)
+                stock = cards[:end]
+            else:
+                rest = cards[:end]
+                self.rng.shuffle(rest)
+                stock = [c if c is not None else rest.pop() for c in self.fixed]
+            worlds.append((hands, stock))
+        return worlds
+
+
+def choose_hard(state: State, rng: random.Random) -> Choice:
     other = _non_play(state, rng)
     if other:
         return other
+    me, n = state.current, state.players
     plays = state.legal_plays()
     if len(plays) == 1:
+        _known_stock(state, me)  # keeps the memory of the pile up to date
+        _remember_play(state, me, plays[0].card)
         return Choice(plays[0], "only_play")
-    me, n = state.current, state.players
-    unseen = unseen_cards(state, me)
-    sizes = [len(h) for h in state.hands]
-    samples = []
-    for _ in range(worlds):
-        rng.shuffle(unseen)
-        samples.append(list(unseen))
-    horizon = 2 * n + 1
-    best: tuple[float, int, Play] | None = None
-    for play in plays:
-        losses = 0
-        for deal in samples:
-            cards = list(deal)
-            hands = []
-            for q in range(n):
-                if q == me:
-                    mine = list(state.hands[me])
-                    mine.remove(play.card)
-                    hands.append(mine)
-                else:
-                    hands.append([cards.pop() for _ in range(sizes[q])])
-            stock = cards
-            if stock:
-                hands[me].append(stock.pop())
-            if _playout(hands, stock, state.total + play.value, me, (me + 1) % n, n, horizon):
-                losses += 1
-        key = (losses / worlds, -(state.total + play.value))
-        if best is None or key < best[:2]:
-            best = (key[0], key[1], play)
-    assert best is not None
-    risk = round(best[0] * 100)
-    return Choice(best[2], "least_risk", {"percent": risk})
+    dealer = _Dealer(state, me, rng)
+    mine = [_INDEX[c] for c in state.hands[me]]
+    pile = [_INDEX[c] for c in state.pile]
+    shuffle = rng if state.options.shuffle_recycle else None
+    lost: list[list[bool]] = [[] for _ in plays]  # per play, per world: did `me` get stuck?
+    alive = list(range(len(plays)))
+    dealt = 0
+    while len(alive) > 1 and dealt < MAX_WORLDS:
+        worlds = dealer.deal(BATCH)
+        dealt += BATCH
+        for k in alive:
+            card = _INDEX[plays[k].card]
+            total = state.total + plays[k].value
+            for dealt_hands, dealt_stock in worlds:
+                hands = [list(h) for h in dealt_hands]
+                hand = hands[me] = list(mine)
+                hand.remove(card)
+                stock, table = list(dealt_stock), pile + [card]
+                if not stock:
+                    stock, table = table[::-1], []
+                    if shuffle is not None:
+                        shuffle.shuffle(stock)
+                hand.append(stock.pop())
+                lost[k].append(_playout(hands, stock, table, total, (me + 1) % n, me, shuffle) == me)
+        alive = _still_close(alive, plays, lost, state.total)
+    best = min(alive, key=lambda k: _preference(plays[k], lost[k], state.total))
+    _remember_play(state, me, plays[best].card)
+    risk = round(100 * sum(lost[best]) / len(lost[best]))
+    return Choice(plays[best], "least_risk", {"percent": risk})
+
+
+def _preference(play: Play, lost: list[bool], total: int) -> tuple[int, int]:
+    """Fewer losses first; between equals, the play `hard` would make in its playouts."""
+    return sum(lost), -_own_rank(_INDEX[play.card], play.value, total + play.value)
+
+
+def _still_close(alive: list[int], plays: list[Play], lost: list[list[bool]], total: int) -> list[int]:
+    """The plays not yet clearly worse than the best so far.
+
+    Two plays were tried in the same worlds, so only the worlds where exactly one of them lost
+    tell them apart: a play is dropped when it lost more of those than the leader did by over
+    `_Z` standard deviations (a sign test).
+    """
+    lead = min(alive, key=lambda k: _preference(plays[k], lost[k], total))
+    keep = []
+    for k in alive:
+        worse = sum(a and not b for a, b in zip(lost[k], lost[lead]))
+        better = sum(b and not a for a, b in zip(lost[k], lost[lead]))
+        if k == lead or worse - better <= _Z * (worse + better) ** 0.5:
+            keep.append(k)
+    return keep
 
 
 CHOOSERS = {"easy": choose_easy, "normal": choose_normal, "hard": choose_hard}

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from collections.abc import Callable
+from typing import Any
 
 from tutor.games.thirty_three import bots, coach
 from tutor.games.thirty_three.deck import LIMIT, LOWEST, Options
@@ -103,3 +104,33 @@ def exercise(skill: Skill, first_seed: int, tries: int = 400) -> tuple[State, in
         if dealt is not None and skill.keep(dealt[0]):
             return dealt[0], dealt[1], seed + 1
     return None
+
+
+def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random, ascii_only: bool) -> str:
+    """Shows the position, reads the learner's play and judges it; the verdict's kind."""
+    from tutor.games.thirty_three import lesson as adapter
+    from tutor.i18n import _
+    from tutor.trainer.commands import command_of
+
+    session = adapter.session(console, state, seat, rng, ascii_only)
+    console.show(session.table())
+    while True:
+        text = console.ask(_(skill.prompt) + " ", session.choices(), " " + _(skill.title))
+        command = command_of(text)
+        if command is not None:
+            session.handle_command(command)  # quit raises Leave
+            continue
+        if not text.strip():
+            continue
+        play = session.play_from_text(text)
+        if play is None:
+            continue
+        slip = adapter.slip(state, play, ascii_only)
+        if slip is None:
+            break
+        console.show([("class:error", slip)])
+    verdict = adapter.judge(state, play, None)
+    style = "class:you" if verdict.kind == "right" else "class:error"
+    for line in adapter.verdict_lines(verdict, ascii_only):
+        console.show([(style, line)])
+    return verdict.kind

@@ -19,7 +19,7 @@ from typing import Any
 
 from tutor.games.base import IllegalAction, OptionError
 from tutor.games.thirty_three import bots, coach
-from tutor.games.thirty_three.deck import HAND_SIZE, LIMIT, VALUES, deck_cards, parse_options
+from tutor.games.thirty_three.deck import HAND_SIZE, LIMIT, VALUES, parse_options
 from tutor.games.thirty_three.engine import Chance, Phase, Play, State
 from tutor.games.thirty_three.narrate import illegal_line, verdict_lines  # noqa: F401 (verdict_lines: for runners)
 from tutor.games.thirty_three.words import parse_card
@@ -50,8 +50,14 @@ def _faces(value: Any, where: tuple[Any, ...]) -> list[str]:
     return cards
 
 
+POSITION_FIELDS = {"players", "seat", "hands", "total", "pile", "stock", "current", "options", "seed"}
+
+
 def build(spec: dict[str, Any]) -> tuple[State, int]:
     """The state a position step describes, and the learner's seat; PositionError if unusable."""
+    unknown = sorted(set(spec) - POSITION_FIELDS)
+    if unknown:
+        raise PositionError((unknown[0],), "lesson_unknown_field", field=", ".join(map(str, unknown)))
     hands_spec = spec.get("hands")
     players = spec.get("players", len(hands_spec) if isinstance(hands_spec, list) else 4)
     if not isinstance(players, int) or not 2 <= players <= 8:
@@ -210,3 +216,35 @@ def slip(state: State, play: Play, ascii_only: bool = False) -> str | None:
     if play.card in state.hands[state.current]:
         return None
     return illegal_line(IllegalAction("33.5", "not_in_hand", card=play.card), ascii_only)
+
+
+# -- the lesson runner's decision hooks (see tutor.lessons.runner.step_decide)
+
+
+def read_answer(session: Any, text: str, expected: Play | None = None) -> Play | None:
+    """The play a learner typed; None (with the reason shown) if it names no card they hold."""
+    play = session.play_from_text(text)
+    if play is None:
+        return None
+    problem = slip(session.state, play, session.ascii)
+    if problem:
+        session.console.show([("class:error", problem)])
+        return None
+    return play
+
+
+def carry_out(session: Any, play: Play, seat: int) -> None:
+    session.act(play)
+    finish_turn(session, seat)
+
+
+def stronger(verdict: coach.Verdict, expected: Play | None) -> Play:
+    return expected or verdict.best.play  # type: ignore[union-attr]
+
+
+def check_decision(state: State, seat: int, data: dict[str, Any]) -> None:
+    """For `tutor check`: the decision can be asked here, its answer is legal; then it is made."""
+    check_decision_position(state, seat)
+    expected = parse_expect(data["expect"], state)
+    state.apply(expected or coach.best_of(coach.assess(state)).play)
+    finish_quietly(state, seat)

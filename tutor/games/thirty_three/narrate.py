@@ -12,28 +12,11 @@ from typing import TYPE_CHECKING
 from tutor.games.base import Event, IllegalAction, OptionError
 from tutor.games.thirty_three.words import show_face, show_value
 from tutor.i18n import _, ngettext
+from tutor.trainer.table import Names
 
 if TYPE_CHECKING:
     from tutor.games.thirty_three.coach import Verdict
     from tutor.games.thirty_three.engine import Play
-
-
-class Names:
-    """Who sits where: the learner (if any) is "you", the others by name."""
-
-    def __init__(self, players: int, learner: int | None) -> None:
-        self.players = players
-        self.learner = learner
-
-    def __call__(self, seat: int) -> str:
-        if seat == self.learner:
-            return _("You")
-        if self.learner is None:
-            return _("Player %(number)d") % {"number": seat + 1}
-        return _("Bot %(number)d") % {"number": seat + 1}
-
-    def is_you(self, seat: int | None) -> bool:
-        return seat is not None and seat == self.learner
 
 
 def _card(face: str, ascii_only: bool) -> str:

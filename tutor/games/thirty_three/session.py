@@ -9,16 +9,12 @@ back as one line with the rule's clause, and the prompt again.
 from __future__ import annotations
 
 import random
-from collections import deque
-from collections.abc import Callable
 
 from tutor.games.base import Event, IllegalAction
-from tutor.games.rulebook import clause_lines
 from tutor.games.thirty_three import bots
 from tutor.games.thirty_three.deck import FACES, LIMIT, VALUES
 from tutor.games.thirty_three.engine import Action, Draw, EndTurn, Phase, Pick, Play, Say, SkipForfeit, State
 from tutor.games.thirty_three.narrate import (
-    Names,
     coach_line,
     event_line,
     forfeit_warning,
@@ -29,10 +25,8 @@ from tutor.games.thirty_three.rules import CLAUSES
 from tutor.games.thirty_three.words import card_words, parse_card, resolve, show_face, show_value
 from tutor.i18n import _, ngettext
 from tutor.trainer.commands import command_of, command_word
-from tutor.trainer.console import Console, Fragments, Leave
-
-Recorder = Callable[[list[Event]], None]
-
+from tutor.trainer.console import Console, Fragments
+from tutor.trainer.table import Recorder, TableSession
 
 def card_style(face: str) -> str:
     if face.startswith("+") and face != "+-10":
@@ -42,7 +36,9 @@ def card_style(face: str) -> str:
     return "class:card.special"
 
 
-class PlaySession:
+class PlaySession(TableSession):
+    clauses = CLAUSES
+
     def __init__(
         self,
         console: Console,
@@ -54,28 +50,17 @@ class PlaySession:
         record: Recorder | None = None,
         coach: bool = False,
     ) -> None:
-        self.console = console
-        self.state = state
-        self.level = level
-        self.rng = rng
-        self.learner = learner
-        self.ascii = ascii_only
-        self.record = record or (lambda events: None)
-        self.coach = coach
-        self.names = Names(state.players, learner)
-        self.reasons: deque[str] = deque(maxlen=state.players)
+        super().__init__(console, state, level, rng, learner, ascii_only, record, coach)
         self._table_shown = -1  # the table is shown once per turn, not after each error
         self._warned = False
 
     # ----------------------------------------------------------------- output
 
+    def event_line(self, event: Event) -> str | None:
+        return event_line(event, self.names, self.ascii, reveal=self.learner is None)
+
     def emit(self, events: list[Event]) -> None:
-        self.record(events)
-        for event in events:
-            line = event_line(event, self.names, self.ascii, reveal=self.learner is None)
-            if line:
-                style = "class:you" if self.names.is_you(event.get("player")) else ""
-                self.console.show([(style, line)])
+        super().emit(events)
         if self.state.phase is Phase.PICK and not self._warned:
             # 33.12: the warning goes with the forfeit draw, whoever is playing.
             self._warned = True
@@ -114,11 +99,6 @@ class PlaySession:
             "total": s.total, "player": turn
         }
 
-    def say_error(self, text: str, clause: str | None = None) -> None:
-        if clause:
-            text = _("%(reason)s (rule %(clause)s)") % {"reason": text, "clause": clause}
-        self.console.show([("class:error", text)])
-
     # ------------------------------------------------------------------ input
 
     def choices(self) -> list[str]:
@@ -143,29 +123,6 @@ class PlaySession:
                     words.append(f"{kinds['minus'][0]} {card[1:]}")
         words += [command_word(c) for c in ("help", "rules", "why", "quit")]
         return list(dict.fromkeys(words))
-
-    def ask(self, prompt: str, choices: list[str] | None = None) -> str:
-        return self.console.ask(prompt + " ", self.choices() if choices is None else choices, self.toolbar())
-
-    def handle_command(self, command: str | None) -> bool:
-        """Carries out help, rules, why and quit; True if the text was such a command."""
-        if command == "quit":
-            raise Leave("quit")
-        if command == "help":
-            self.show_help()
-            return True
-        if command == "rules":
-            for clause in CLAUSES:
-                self.console.show("\n".join(clause_lines(clause)))
-            return True
-        if command == "why":
-            if self.reasons:
-                for line in self.reasons:
-                    self.console.show([("class:hint", line)])
-            else:
-                self.console.show(_("No bot has played yet."))
-            return True
-        return False
 
     def show_help(self) -> None:
         words = card_words()
@@ -318,10 +275,7 @@ class PlaySession:
         seat = s.current
         choice = bots.choose(self.level, s, self.rng)
         if isinstance(choice.action, Play):
-            why = reason_line(choice.reason, choice.detail)
-            if why:
-                # TRANSLATORS: a bot's name and its reason for a play, as in "Bot 2: I pushed ...".
-                self.reasons.append(_("%(player)s: %(reason)s") % {"player": self.names(seat), "reason": why})
+            self.remember_reason(seat, reason_line(choice.reason, choice.detail))
         if (self.learner is not None and self.learner in s.pending and s.phase is Phase.DRAW
                 and isinstance(choice.action, Draw)):
             # 33.10: the next player has played; the forgetful learner can still draw now.

@@ -20,7 +20,7 @@ MAX_HAND = ROUNDS + 2  # 13 cards in the last round (TT.3)
 DECK_SIZE = 52
 MAX_DECKS = 12
 
-ACES = ("low", "both")
+ACES = ("low", "both")  # "high" is read as "both"
 FACE_POINTS = ("10", "11-13")
 
 #: The option keys `--option KEY=VALUE` accepts (a `-` in a key is read as `_`).
@@ -128,6 +128,7 @@ def parse_options(raw: dict[str, str]) -> Options:
                 raise OptionError("option_bad_value", key=raw_key, value=value, allowed=f"1-{MAX_DECKS}")
             values["decks"] = int(text)
         elif key == "aces":
+            text = "both" if text == "high" else text  # "aces high or low" (TT.13) names the same variant
             if text not in ACES:
                 raise OptionError("option_bad_value", key=raw_key, value=value, allowed=", ".join(ACES))
             values["aces"] = text

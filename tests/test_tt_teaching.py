@@ -1,0 +1,156 @@
+"""The Three Thirteen coach and drills: draws, discards, going out and arrangements."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tutor.cards import Card
+from tutor.games.three_thirteen import coach, solver
+from tutor.games.three_thirteen.drills import SKILLS, ask, exercise
+from tutor.games.three_thirteen.engine import Chance, Phase, State
+
+
+def card(code, copy=0):
+    from tutor.cards import parse_code
+
+    rank, suit = parse_code(code)
+    return Card(rank, suit, copy)
+
+
+def discard_position(hand, wild_round=1):
+    state = State(2, None, Chance(random.Random(1)), first_round=wild_round)
+    state.hands[state.current] = [card(c) for c in hand]
+    state.phase = Phase.DISCARD
+    state.taken = None
+    return state
+
+
+def test_tt_8_a_missed_go_out_is_weaker():
+    # Round 1: threes are wild. A-A-3 is a set; discarding K goes out.
+    state = discard_position(["AS", "AH", "3D", "KC"])
+    verdict = coach.judge_discard(state, state.hands[state.current][0])
+    assert verdict.kind == "weaker" and verdict.outs and verdict.outs[0].code == "KC"
+    assert coach.judge_discard(state, state.hands[state.current][3], going_out=True).kind == "right"
+
+
+def test_tt_10_the_discard_that_keeps_the_fewest_points_is_right():
+    state = discard_position(["2S", "2H", "2D", "9C", "KC"], wild_round=2)
+    hand = state.hands[state.current]
+    assert coach.judge_discard(state, hand[4]).kind in ("right", "weaker")
+    best = coach.judge_discard(state, hand[4])
+    assert best.best.code == "KC" and best.kind == "right"
+    worse = coach.judge_discard(state, hand[0])
+    assert worse.kind == "weaker" and worse.left > worse.best_left
+
+
+def test_tt_5_a_card_just_taken_cannot_be_discarded():
+    state = discard_position(["2S", "2H", "2D", "9C", "KC"], wild_round=2)
+    state.taken = state.hands[state.current][4]
+    verdict = coach.judge_discard(state, state.taken)
+    assert verdict.kind == "illegal" and verdict.clause == "TT.5"
+
+
+def test_tt_6_an_arrangement_is_checked_against_the_fewest_points():
+    hand = [card(c) for c in ["3H", "4H", "5H", "7S", "7D", "7C", "KD"]]
+    right = coach.judge_arrangement(hand, 9, solver.MeldRules(), [hand[:3], hand[3:6]])
+    assert right.kind == "right" and right.penalty == 10  # nines wild: the king is left over
+    # With kings wild the king joins a meld, so leaving it over is weaker (a leftover wild counts 10).
+    assert coach.judge_arrangement(hand, 13, solver.MeldRules(), [hand[:3], hand[3:6]]).kind == "weaker"
+    wrong = coach.judge_arrangement(hand, 9, solver.MeldRules(), [hand[:3]])
+    assert wrong.kind == "weaker" and wrong.penalty > wrong.best.penalty
+    bad = coach.judge_arrangement(hand, 9, solver.MeldRules(), [[hand[0], hand[3], hand[6]]])
+    assert bad.kind == "illegal"
+
+
+class Script:
+    def __init__(self, answers):
+        self.answers = list(answers)
+        self.shown = []
+
+    def show(self, fragments):
+        self.shown.append(fragments if isinstance(fragments, str) else "".join(t for _, t in fragments))
+
+    def ask(self, prompt, choices=(), toolbar=""):
+        return self.answers.pop(0)
+
+
+@pytest.mark.parametrize("skill", SKILLS, ids=lambda s: s.id)
+def test_each_skill_deals_a_position_and_judges_the_best_answer_right(skill):
+    state, seat, _ = exercise(skill, 5000)
+    if skill.id == "arrange":
+        best = solver.solve(state.hands[seat], state.wild, state.rules)
+        answer = " | ".join(" ".join(c.code for c in meld) for meld in best.melds)
+    elif skill.id == "stock-or-discard":
+        verdict = coach.judge_draw(state, "stock")
+        answer = "stock" if verdict.kind == "right" else "pile"
+    elif skill.id == "spot-go-out":
+        answer = "out " + state.out_cards()[0].code
+    else:
+        answer = solver.discards(state.hands[seat], state.wild, state.rules)[0][0].code
+    assert ask(Script([answer]), skill, state, seat, random.Random(1), False) == "right"
+
+
+def test_drills_never_repeat_a_position():
+    seed, seen = 1, set()
+    for _ in range(4):
+        state, seat, seed = exercise(SKILLS[0], seed)
+        key = (state.round, tuple(sorted(c.code for c in state.hands[seat])))
+        assert key not in seen
+        seen.add(key)
+
+
+def tt_answers_for(lesson):
+    """The lines that walk a Three Thirteen lesson right through (expected or best answers)."""
+    from tutor.games.three_thirteen import bots, lesson as adapter
+
+    lines, state, seat = [], None, 0
+    for step in lesson.steps:
+        if step.kind == "say":
+            lines.append("")
+        elif step.kind == "position":
+            state, seat = adapter.build(step.data)
+        elif step.kind == "decide":
+            expected = adapter.parse_expect(step.data["expect"], state)
+            if expected is not None and expected.kind == "arrange":
+                best = solver.solve(state.hands[state.current], state.wild, state.rules)
+                lines.append(" | ".join(" ".join(c.code for c in m) for m in best.melds) or "-")
+                continue
+            if expected is None:
+                expected = adapter.stronger(adapter.judge(state, adapter._best_probe(state), None), None)
+            lines.append({"draw": lambda a: "stock" if a.source == "stock" else "pile",
+                          "discard": lambda a: a.card.code,
+                          "out": lambda a: "out " + a.card.code}[expected.kind](expected))
+            adapter.apply_quietly(state, expected)
+        elif step.kind == "play_on":
+            rng = random.Random(0)
+            level = step.data.get("level", "normal")
+
+            def learner_turn(state=state):
+                action = bots.choose("normal", state, rng).action
+                lines.append(("out " if type(action).__name__ == "GoOut" else "") + action.card.code)
+                state.apply(action)
+
+            adapter._play_on(state, seat, step.data,
+                             lambda state=state, level=level: state.apply(bots.choose(level, state, rng).action),
+                             learner_turn)
+        elif step.kind == "quiz":
+            lines.append(str(step.data["answer"]))
+    return lines
+
+
+def test_every_three_thirteen_lesson_can_be_walked_to_three_stars(tmp_path):
+    from tutor.games.three_thirteen import lesson as adapter
+    from tutor.lessons.check import load_game_lessons
+    from tutor.lessons.runner import LessonRunner
+    from tutor.progress import Progress
+
+    lessons, skipped = load_game_lessons("three-thirteen")
+    assert not skipped and len(lessons) >= 6
+    covered = {c for lesson in lessons for c in lesson.clauses}
+    assert {f"TT.{n}" for n in range(1, 15)} <= covered
+    assert any(s.kind == "decide" and s.data["expect"] == "arrange" for lesson in lessons for s in lesson.steps)
+    for lesson in lessons:
+        console = Script(tt_answers_for(lesson))
+        assert LessonRunner(console, lesson, adapter, Progress(tmp_path)).run() == 3, lesson.id

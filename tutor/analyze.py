@@ -1,0 +1,157 @@
+"""`tutor analyze three-thirteen`: the best arrangement of a hand, for people and for scripts.
+
+With a HAND on the command line it prints the arrangement in the learner's language (or
+one JSON object with `--json`). With no HAND it reads one hand per line from standard
+input and writes one JSON object per line, so thousands of hands can be checked in one
+run; a malformed line gets an `"error"` object and the rest go on.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from typing import IO, Any
+
+from tutor.cli import UserError
+from tutor.i18n import _, ngettext
+
+MIN_CARDS, MAX_CARDS = 3, 14
+
+
+class HandError(ValueError):
+    def __init__(self, message: str, **params: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.params = params
+
+
+def hand_error_line(err: HandError) -> str:
+    if err.message == "too_many_copies":
+        return ngettext("%(card)s appears %(count)d times, but %(decks)d deck holds only one.",
+                        "%(card)s appears %(count)d times, but %(decks)d decks hold only %(decks)d.",
+                        err.params["decks"]) % err.params
+    messages = {
+        "bad_card": _("%(card)s is not a card (write cards like 10H, AS, QD)."),
+        "hand_size": _("A hand holds %(low)d to %(high)d cards, not %(count)d."),
+    }
+    return messages.get(err.message, err.message) % err.params
+
+
+def parse_hand(tokens: list[str], decks: int) -> list[Any]:
+    """Cards from tokens ("10H AS QD", commas allowed); identical cards get distinct copies."""
+    from tutor.cards import Card, parse_code
+
+    parsed_cards = []
+    for token in (t for chunk in tokens for t in chunk.replace(",", " ").split()):
+        parsed = parse_code(token)
+        if parsed is None:
+            raise HandError("bad_card", card=repr(token))
+        parsed_cards.append(parsed)
+    counts = Counter(parsed_cards)
+    for key, count in counts.items():
+        if count > decks:
+            raise HandError("too_many_copies", card=Card(*key).code, count=count, decks=decks)
+    seen: Counter[tuple[int, str]] = Counter()
+    cards = []
+    for rank, suit in parsed_cards:
+        cards.append(Card(rank, suit, seen[(rank, suit)]))
+        seen[(rank, suit)] += 1
+    if not MIN_CARDS <= len(cards) <= MAX_CARDS:
+        raise HandError("hand_size", low=MIN_CARDS, high=MAX_CARDS, count=len(cards))
+    return cards
+
+
+def analysis(cards: list[Any], wild: int, rules: Any) -> dict[str, Any]:
+    from tutor.games.three_thirteen.solver import can_go_out, discards, solve
+
+    best = solve(cards, wild, rules)
+    result: dict[str, Any] = {
+        "hand": [c.code for c in cards],
+        "penalty": best.penalty,
+        "melds": [[c.code for c in meld] for meld in best.melds],
+        "deadwood": [c.code for c in best.deadwood],
+    }
+    if len(cards) >= 4:
+        ranked = discards(cards, wild, rules)
+        outs = can_go_out(cards, wild, rules)
+        result["can_go_out"] = bool(outs)
+        result["discards"] = [{"card": c.code, "penalty": a.penalty} for c, a in ranked]
+    else:
+        result["can_go_out"] = False
+        result["discards"] = []
+    return result
+
+
+def analyze_command(game_name: str, round_: int, decks: int, option_pairs: list[str], as_json: bool,
+                    hand: list[str]) -> int:
+    from tutor.cli.info import find_game
+    from tutor.play import parse_option_pairs
+
+    game = find_game(game_name)
+    if game.id != "three-thirteen":
+        raise UserError(_("tutor analyze knows Three Thirteen only, so far."), 2)
+    if not 1 <= round_ <= 11:
+        raise UserError(_("The round must be 1 to 11, not %(round)d.") % {"round": round_}, 2)
+    if not 1 <= decks <= 8:
+        raise UserError(_("Decks must be 1 to 8, not %(decks)d.") % {"decks": decks}, 2)
+    try:
+        raw = parse_option_pairs(option_pairs)
+    except Exception:
+        raise UserError(_("Options are written KEY=VALUE, not %(text)s.") % {"text": repr(option_pairs)}, 2) from None
+    rules = meld_rules(raw)
+    wild = round_ + 2
+    if hand:
+        try:
+            result = analysis(parse_hand(hand, decks), wild, rules)
+        except HandError as err:
+            raise UserError(hand_error_line(err), 2) from None
+        if as_json:
+            print(json.dumps(result, ensure_ascii=False))
+        else:
+            print_analysis(result)
+        return 0
+    return analyze_stream(sys.stdin, sys.stdout, wild, decks, rules)
+
+
+def meld_rules(raw: dict[str, str]) -> Any:
+    """The meld rules from the same `--option` keys `tutor play three-thirteen` takes."""
+    from tutor.games.base import OptionError
+    from tutor.games.three_thirteen.narrate import option_error_line
+    from tutor.games.three_thirteen.options import parse_options
+
+    try:
+        return parse_options(raw).meld_rules
+    except OptionError as err:
+        raise UserError(option_error_line(err), 2) from None
+
+
+def analyze_stream(stdin: IO[str], stdout: IO[str], wild: int, decks: int, rules: Any) -> int:
+    """One hand per line in, one JSON object per line out; bad lines are reported and skipped."""
+    for line in stdin:
+        text = line.strip()
+        if not text:
+            continue
+        try:
+            result = analysis(parse_hand([text], decks), wild, rules)
+        except HandError as err:
+            result = {"hand": text, "error": hand_error_line(err)}
+        stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
+    stdout.flush()
+    return 0
+
+
+def print_analysis(result: dict[str, Any]) -> None:
+    melds = "  ".join("[" + " ".join(m) + "]" for m in result["melds"]) or "-"
+    print(_("Melds: %(melds)s") % {"melds": melds})
+    print(_("Left over: %(cards)s") % {"cards": " ".join(result["deadwood"]) or "-"})
+    print(_("Penalty: %(points)d") % {"points": result["penalty"]})
+    if result["discards"]:
+        best = result["discards"][0]
+        if result["can_go_out"]:
+            outs = [d["card"] for d in result["discards"] if d["penalty"] == 0]
+            print(_("You can go out by discarding %(cards)s.") % {"cards": ", ".join(outs)})
+        else:
+            print(ngettext("Best discard: %(card)s, leaving %(points)d point.",
+                           "Best discard: %(card)s, leaving %(points)d points.", best["penalty"])
+                  % {"card": best["card"], "points": best["penalty"]})

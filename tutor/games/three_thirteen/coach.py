@@ -1,0 +1,134 @@
+"""The coach of Three Thirteen: draws, discards, going out and arrangements, judged by the solver.
+
+Judgements use only what the player can see: their hand, the discard pile's top card,
+and which cards are unseen (not in their hand and not visible on the discard pile).
+
+- A draw is weighed by the best penalty it leads to: taking the top discard (then the best
+  discard of the rest, never the card just taken, TT.5) against the average over the
+  unseen cards of drawing from the stock.
+- A discard is compared with the best discard (the fewest points left); a chance to go
+  out that was missed is always weaker (TT.8).
+- An arrangement the learner proposes is checked meld by meld, and its points compared
+  with the solver's fewest (TT.10).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tutor.cards import Card, make_decks, parse_code
+from tutor.games.base import IllegalAction
+from tutor.games.three_thirteen import solver
+from tutor.games.three_thirteen.engine import Discard, Draw, GoOut, State
+
+#: A draw is weaker when it expects this many more points than the better source.
+DRAW_MARGIN = 1.0
+
+
+@dataclass(frozen=True)
+class DrawVerdict:
+    kind: str  # "right", "weaker" or "illegal"
+    source: str
+    pile: float | None = None  # best penalty after taking the top discard
+    stock: float | None = None  # expected best penalty after drawing from the stock
+    clause: str | None = None
+    message: str | None = None
+
+
+@dataclass(frozen=True)
+class DiscardVerdict:
+    kind: str  # "right", "weaker" or "illegal"
+    card: Card
+    left: int | None = None  # points left after this discard
+    best: Card | None = None
+    best_left: int | None = None
+    outs: tuple[Card, ...] = ()  # the discards that go out (TT.8)
+    clause: str | None = None
+    message: str | None = None
+    params: dict[str, object] | None = None
+
+
+@dataclass(frozen=True)
+class ArrangementVerdict:
+    kind: str  # "right", "weaker" or "illegal"
+    penalty: int | None  # the learner's arrangement's points
+    best: solver.Arrangement
+    bad_meld: tuple[Card, ...] | None = None  # a group that is not a meld (TT.6, TT.7)
+
+
+def unseen(state: State, player: int) -> Counter[str]:
+    """Card codes the player cannot see, counted by copies."""
+    pool = Counter(c.code for c in make_decks(state.options.deck_count(state.players)))
+    pool.subtract(c.code for c in state.hands[player])
+    pool.subtract(c.code for c in state.discard)
+    return +pool
+
+
+def best_after(hand: Sequence[Card], extra: Card, wild: int, rules: solver.MeldRules,
+               keep: Card | None = None) -> int:
+    """The fewest points after adding `extra` and discarding the best card (never `keep`)."""
+    ranked = solver.discards(list(hand) + [extra], wild, rules)
+    return min(a.penalty for c, a in ranked if c != keep)
+
+
+def judge_draw(state: State, source: str) -> DrawVerdict:
+    try:
+        state.verify(Draw(source))
+    except IllegalAction as err:
+        return DrawVerdict("illegal", source, clause=err.clause, message=err.message)
+    me = state.current
+    hand = state.hands[me]
+    wild, rules = state.wild, state.rules
+    pile = None
+    if state.discard:
+        top = state.discard[-1]
+        pile = float(best_after(hand, top, wild, rules, keep=top))
+    stock = None
+    if state.stock_drawable():
+        # An empty stock is refilled from the discard pile less its top card (TT.12): those
+        # are the cards a draw can bring, in an order nobody knows.
+        pool = unseen(state, me) if state.stock else Counter(c.code for c in state.discard[:-1])
+        weight = sum(pool.values())
+        total = 0.0
+        for code, n in pool.items():
+            rank, suit = parse_code(code)  # type: ignore[misc]
+            card = Card(rank, suit, 99)  # a copy no deck holds: never equal to a card in hand
+            total += n * best_after(hand, card, wild, rules)
+        stock = total / weight if weight else None
+    mine, other = (pile, stock) if source == "discard" else (stock, pile)
+    kind = "weaker" if mine is not None and other is not None and mine - other >= DRAW_MARGIN else "right"
+    return DrawVerdict(kind, source, pile, stock)
+
+
+def judge_discard(state: State, card: Card, going_out: bool = False) -> DiscardVerdict:
+    action = GoOut(card) if going_out else Discard(card)
+    try:
+        state.verify(action)
+    except IllegalAction as err:
+        return DiscardVerdict("illegal", card, clause=err.clause, message=err.message, params=dict(err.params))
+    ranked = [(c, a) for c, a in solver.discards(state.hands[state.current], state.wild, state.rules)
+              if c != state.taken]
+    left = next(a.penalty for c, a in ranked if c.code == card.code)
+    best_card, best = ranked[0]
+    outs = tuple(state.out_cards())
+    if outs and not going_out:
+        return DiscardVerdict("weaker", card, left, outs[0], 0, outs)
+    kind = "weaker" if left > best.penalty else "right"
+    return DiscardVerdict(kind, card, left, best_card, best.penalty, outs)
+
+
+def judge_arrangement(hand: Sequence[Card], wild: int, rules: solver.MeldRules,
+                      melds: Sequence[Sequence[Card]]) -> ArrangementVerdict:
+    """The learner's melds (every other card is left over) against the fewest points."""
+    best = solver.solve(hand, wild, rules)
+    used = [c for meld in melds for c in meld]
+    if len(used) != len(set(used)) or any(c not in hand for c in used):
+        return ArrangementVerdict("illegal", None, best, tuple(used))
+    for meld in melds:
+        if not solver.is_meld(meld, wild, rules):
+            return ArrangementVerdict("illegal", None, best, tuple(meld))
+    left = [c for c in hand if c not in used]
+    penalty = sum(solver.card_points(c, rules) for c in left)
+    return ArrangementVerdict("right" if penalty == best.penalty else "weaker", penalty, best)

@@ -1,0 +1,316 @@
+"""Three Thirteen's side of the lessons: positions on the real engine, answers, judgements.
+
+A `position` step: `round` (1-11, which fixes the hand size and the wild rank), `players`,
+`seat` (the learner, default 0), `hands` (card codes per seat: round + 2 cards each, one
+more for the player who is about to discard), `discard` (the discard pile, bottom first),
+`stock` (its top cards, top first; the rest of the decks follow in a seeded order),
+`current` (default: the learner), `phase` (`draw` or `discard`), `options` (as for
+`tutor play three-thirteen`). No physical card may appear more often than the decks hold.
+
+A `decide` step's `expect`: `stock` or `pile` (a draw), a card code (`KD`, a discard), `out KD`
+(going out with that discard), `arrange` (the learner types their melds, judged against
+the solver), or `best` (the coach's choice for the phase).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import Any
+
+from tutor.cards import Card, make_decks, parse_code
+from tutor.games.base import IllegalAction, OptionError
+from tutor.games.three_thirteen import bots, coach, solver
+from tutor.games.three_thirteen.engine import Chance, Discard, Draw, GoOut, Phase, State
+from tutor.games.three_thirteen.narrate import (
+    arrangement_verdict_lines,
+    discard_verdict_lines,
+    draw_verdict_lines,
+    show_card,
+)
+from tutor.games.three_thirteen.options import parse_options
+from tutor.i18n import _, ngettext
+
+
+class PositionError(Exception):
+    def __init__(self, where: tuple[Any, ...], message: str, **params: Any) -> None:
+        super().__init__(f"{where} {message} {params}")
+        self.where = where
+        self.message = message
+        self.params = params
+
+
+@dataclass(frozen=True)
+class Answer:
+    kind: str  # "draw", "discard", "out" or "arrange"
+    source: str | None = None
+    card: Card | None = None
+    melds: tuple[tuple[Card, ...], ...] = ()
+
+
+def _codes(value: Any, where: tuple[Any, ...]) -> list[tuple[int, str]]:
+    if not isinstance(value, list):
+        raise PositionError(where, "position_not_cards")
+    cards = []
+    for i, item in enumerate(value):
+        parsed = parse_code(str(item)) if isinstance(item, (str, int)) else None
+        if parsed is None:
+            raise PositionError(where + (i,), "position_bad_card", card=str(item))
+        cards.append(parsed)
+    return cards
+
+
+POSITION_FIELDS = {"round", "players", "seat", "hands", "discard", "stock", "current", "phase", "options", "seed"}
+
+
+def build(spec: dict[str, Any]) -> tuple[State, int]:
+    unknown = sorted(set(spec) - POSITION_FIELDS)
+    if unknown:
+        raise PositionError((unknown[0],), "lesson_unknown_field", field=", ".join(map(str, unknown)))
+    round_ = spec.get("round", 1)
+    if not isinstance(round_, int) or not 1 <= round_ <= 11:
+        raise PositionError(("round",), "position_round")
+    hands_spec = spec.get("hands")
+    players = spec.get("players", len(hands_spec) if isinstance(hands_spec, list) else 2)
+    if not isinstance(players, int) or not 2 <= players <= 8:
+        raise PositionError(("players",), "position_players", clause="TT.1")
+    seat = spec.get("seat", 0)
+    current = spec.get("current", seat)
+    if not all(isinstance(x, int) and 0 <= x < players for x in (seat, current)):
+        raise PositionError(("seat",), "position_bad_seat")
+    try:
+        options = parse_options({str(k): str(v) for k, v in (spec.get("options") or {}).items()})
+    except (OptionError, AttributeError):
+        raise PositionError(("options",), "position_bad_options") from None
+    seed = spec.get("seed", 0)
+    if not isinstance(seed, int):
+        raise PositionError(("seed",), "position_bad_seed")
+    rng = random.Random(seed)
+    state = State(players, options, Chance(rng), first_round=round_)
+    if hands_spec is None:
+        return state, seat
+    phase = {"draw": Phase.DRAW, "discard": Phase.DISCARD}.get(spec.get("phase", "draw"))
+    if phase is None:
+        raise PositionError(("phase",), "position_bad_phase")
+    if not isinstance(hands_spec, list) or len(hands_spec) != players:
+        raise PositionError(("hands",), "position_hands_count", players=players)
+    n = round_ + 2
+    hands = [_codes(h, ("hands", i)) for i, h in enumerate(hands_spec)]
+    for i, hand in enumerate(hands):
+        want = n + (1 if (i == current and phase is Phase.DISCARD) else 0)
+        if len(hand) != want:
+            raise PositionError(("hands", i), "position_hand_count", count=want, clause="TT.3")
+    pile = _codes(spec.get("discard", []), ("discard",))
+    top = _codes(spec.get("stock", []), ("stock",))
+    if phase is Phase.DRAW and not pile and not top:
+        raise PositionError(("discard",), "position_no_draw")
+    # Physical cards: each code takes the next copy the decks hold.
+    free: dict[tuple[int, str], list[Card]] = {}
+    for card in make_decks(options.deck_count(players)):
+        free.setdefault((card.rank, card.suit), []).append(card)
+
+    def take(code: tuple[int, str], where: tuple[Any, ...]) -> Card:
+        if not free.get(code):
+            raise PositionError(where, "position_too_many_tt", card=Card(*code).code, clause="TT.1")
+        return free[code].pop(0)
+
+    state.hands = [[take(c, ("hands", i)) for c in hand] for i, hand in enumerate(hands)]
+    state.discard = [take(c, ("discard",)) for c in pile]
+    stock_top = [take(c, ("stock",)) for c in top]
+    rest = [c for cards in free.values() for c in cards]
+    rng.shuffle(rest)
+    state.stock = (stock_top + rest)[::-1]  # the engine keeps the top card last
+    state.current = current
+    state.phase = phase
+    state.taken = None
+    state.turn = players + 1  # everyone has finished a turn this round (TT.14's option does not bite)
+    return state, seat
+
+
+def ready_for_decision(state: State | None, seat: int) -> bool:
+    return state is not None and not state.is_over and state.current == seat and state.out is None
+
+
+def parse_expect(expect: Any, state: State) -> Answer | None:
+    """The expected answer (None for "best"); PositionError if it is not legal here."""
+    text = str(expect).strip()
+    word = text.lower()
+    if word == "best":
+        return None
+    if word == "arrange":
+        return Answer("arrange")
+    if word in ("stock", "pile"):
+        answer = Answer("draw", source="stock" if word == "stock" else "discard")
+        action: Any = Draw(answer.source)  # type: ignore[arg-type]
+    else:
+        words = text.split()
+        out = len(words) == 2 and words[0].lower() == "out"
+        card = state.find_card(words[-1]) if words and parse_code(words[-1]) else None
+        if card is None or len(words) > 2 or (len(words) == 2 and not out):
+            raise PositionError(("expect",), "position_bad_card", card=text)
+        answer = Answer("out" if out else "discard", card=card)
+        action = GoOut(card) if out else Discard(card)
+    try:
+        state.verify(action)
+    except IllegalAction as err:
+        raise PositionError(("expect",), "expect_illegal", card=text, clause=err.clause) from None
+    return answer
+
+
+def judge(state: State, answer: Answer, expected: Answer | None) -> Any:
+    if answer.kind == "arrange":
+        hand = state.hands[state.current]
+        return coach.judge_arrangement(hand, state.wild, state.rules, [list(m) for m in answer.melds])
+    if answer.kind == "draw":
+        verdict: Any = coach.judge_draw(state, answer.source)  # type: ignore[arg-type]
+        if expected is not None and verdict.kind != "illegal":
+            verdict = replace(verdict, kind="right" if expected.source == answer.source else "weaker")
+        return verdict
+    verdict = coach.judge_discard(state, answer.card, answer.kind == "out")  # type: ignore[arg-type]
+    if expected is not None and verdict.kind != "illegal":
+        same = expected.kind == answer.kind and expected.card.code == answer.card.code  # type: ignore[union-attr]
+        if expected.kind == "out":
+            verdict = replace(verdict, kind="right" if same else "weaker", best=expected.card, best_left=0)
+        else:
+            verdict = replace(verdict, kind="right" if same else "weaker")
+    return verdict
+
+
+def verdict_lines(verdict: Any, ascii_only: bool = False) -> list[str]:
+    if isinstance(verdict, coach.DrawVerdict):
+        return draw_verdict_lines(verdict, ascii_only)
+    if isinstance(verdict, coach.DiscardVerdict):
+        return discard_verdict_lines(verdict, ascii_only)
+    return arrangement_verdict_lines(verdict, ascii_only)
+
+
+def read_answer(session: Any, text: str, expected: Answer | None) -> Answer | None:
+    """What the learner typed, read by the phase: a draw, a discard, `out CARD`, or melds."""
+    from tutor.games.three_thirteen.drills import read_melds
+    from tutor.trainer.commands import command_of, command_word
+
+    state = session.state
+    if expected is not None and expected.kind == "arrange":
+        melds = read_melds(text, state, state.current)
+        if melds is None:
+            session.say_error(_("Write each meld as cards like 3H 4H 5H, melds separated by |."))
+            return None
+        return Answer("arrange", melds=tuple(tuple(m) for m in melds))
+    words = text.split()
+    command = command_of(words[0]) if words else None
+    if state.phase is Phase.DRAW:
+        command = command_of(text)  # a draw word may be several words ("из колоды")
+        if command in ("stock", "pile"):
+            return Answer("draw", source="stock" if command == "stock" else "discard")
+        session.say_error(_("Type %(stock)s or %(pile)s.") % {
+            "stock": command_word("stock"), "pile": command_word("pile")})
+        return None
+    out = command == "out"
+    code = words[1] if out and len(words) == 2 else words[0] if len(words) == 1 else ""
+    card = state.find_card(code) if parse_code(code) else None
+    if card is None:
+        session.say_error(_("%(text)s is not a card in your hand.") % {"text": repr(text)})
+        return None
+    return Answer("out" if out else "discard", card=card)
+
+
+def carry_out(session: Any, answer: Answer, seat: int) -> None:
+    if answer.kind == "draw":
+        session.act(Draw(answer.source))  # type: ignore[arg-type]
+    elif answer.kind == "discard":
+        session.act(Discard(answer.card))  # type: ignore[arg-type]
+    elif answer.kind == "out":
+        session.act(GoOut(answer.card))  # type: ignore[arg-type]
+
+
+def stronger(verdict: Any, expected: Answer | None) -> Answer:
+    if expected is not None and expected.kind != "arrange":
+        return expected
+    if isinstance(verdict, coach.DrawVerdict):
+        better = "discard" if verdict.pile is not None and (verdict.stock is None or verdict.pile < verdict.stock) \
+            else "stock"
+        return Answer("draw", source=better)
+    if isinstance(verdict, coach.DiscardVerdict):
+        if verdict.outs:
+            return Answer("out", card=verdict.outs[0])
+        return Answer("discard", card=verdict.best)
+    return Answer("arrange", melds=tuple(tuple(m) for m in verdict.best.melds))
+
+
+def hint_line(state: State, expected: Answer | None) -> str:
+    if expected is not None and expected.kind == "arrange":
+        best = solver.solve(state.hands[state.current], state.wild, state.rules)
+        return ngettext("The best arrangement leaves %(points)d point.",
+                        "The best arrangement leaves %(points)d points.", best.penalty) % {"points": best.penalty}
+    if state.phase is Phase.DRAW:
+        return _("Compare: what does the top discard do for your melds?")
+    outs = state.out_cards()
+    if outs:
+        return _("Look closely: can every card but one go into melds?")
+    best_card = solver.discards(state.hands[state.current], state.wild, state.rules)[0][0]
+    return _("Which card belongs to no meld and counts the most? Think of %(card)s.") % {
+        "card": show_card(best_card.code)}
+
+
+def check_decision(state: State, seat: int, data: dict[str, Any]) -> None:
+    if not ready_for_decision(state, seat):
+        raise PositionError((), "decide_not_your_turn")
+    expected = parse_expect(data["expect"], state)
+    if expected is not None and expected.kind == "arrange":
+        return
+    if expected is None:
+        expected = stronger(judge(state, _best_probe(state), None), None)
+    apply_quietly(state, expected)
+
+
+def _best_probe(state: State) -> Answer:
+    """Any legal answer, to ask the coach for the stronger one."""
+    if state.phase is Phase.DRAW:
+        return Answer("draw", source="stock" if state.stock_drawable() else "discard")
+    card = next(c for c in state.hands[state.current] if c != state.taken)
+    return Answer("discard", card=card)
+
+
+def apply_quietly(state: State, answer: Answer) -> None:
+    if answer.kind == "draw":
+        state.apply(Draw(answer.source))  # type: ignore[arg-type]
+    elif answer.kind == "discard":
+        state.apply(Discard(answer.card))  # type: ignore[arg-type]
+    elif answer.kind == "out":
+        state.apply(GoOut(answer.card))  # type: ignore[arg-type]
+
+
+def _play_on(state: State, seat: int, spec: dict[str, Any], bot_turn: Any, learner_turn: Any) -> None:
+    until_end = spec.get("until", "turn") == "end"
+    while not state.is_over:
+        if state.current == seat and state.phase is Phase.DISCARD:
+            learner_turn()  # a draw was the decision: the discard that completes the turn
+        elif state.current == seat and not until_end:
+            return
+        else:
+            bot_turn()
+
+
+def play_on_quietly(state: State, seat: int, spec: dict[str, Any]) -> None:
+    rng = random.Random(0)
+    level = spec.get("level", "normal")
+    _play_on(state, seat, spec, lambda: state.apply(bots.choose(level, state, rng).action),
+             lambda: state.apply(bots.choose("normal", state, rng).action))
+
+
+def play_on(session: Any, seat: int, spec: dict[str, Any]) -> None:
+    session.rng = random.Random(0)
+    session.level = spec.get("level", "normal")
+
+    def learner_turn() -> None:
+        action = session.learner_action()
+        if action is not None:
+            session.act(action)
+
+    _play_on(session.state, seat, spec, session.bot_turn, learner_turn)
+
+
+def session(console: Any, state: State, seat: int, rng: random.Random, ascii_only: bool) -> Any:
+    from tutor.games.three_thirteen.session import TTSession
+
+    return TTSession(console, state, "normal", rng, seat, ascii_only)

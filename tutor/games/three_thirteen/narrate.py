@@ -1,0 +1,206 @@
+"""Three Thirteen's events, errors and bot reasons as sentences in the learner's language."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tutor.cards import parse_code, rank_code, suit_symbol
+from tutor.games.base import Event, IllegalAction, OptionError
+from tutor.i18n import _, ngettext
+from tutor.trainer.table import Names
+
+def show_card(code: str, ascii_only: bool = False) -> str:
+    """A card as printed: `10♥`, `A♠` (or the code itself in ASCII)."""
+    if ascii_only:
+        return code
+    return code[:-1] + suit_symbol(code[-1])
+
+
+def card_style(code: str) -> str:
+    return "class:card.red" if code[-1] in "HD" else "class:card.black"
+
+
+def show_cards(codes: Sequence[str], ascii_only: bool = False) -> str:
+    return " ".join(show_card(c, ascii_only) for c in codes)
+
+
+def show_melds(melds: Sequence[Sequence[str]], ascii_only: bool = False) -> str:
+    return "  ".join("[" + show_cards(m, ascii_only) + "]" for m in melds)
+
+
+def event_line(event: Event, names: Names, ascii_only: bool = False, reveal: bool = False) -> str | None:
+    kind = event["event"]
+    p = event.get("player")
+    you = names.is_you(p)
+    who = names(p) if p is not None else ""
+    card = show_card(event["card"], ascii_only) if "card" in event else ""
+    if kind == "round_start":
+        n = event["round"] + 2
+        line = ngettext("Round %(round)d of 11: %(count)d card each; %(wild)s is wild.",
+                        "Round %(round)d of 11: %(count)d cards each; %(wild)s is wild.", n) % {
+            "round": event["round"], "count": n, "wild": rank_code(event["wild"])}
+        dealer = event["dealer"]
+        deals = _("You deal.") if names.is_you(dealer) else _("%(player)s deals.") % {"player": names(dealer)}
+        return f"{line} {deals}"
+    if kind == "deal":
+        return _("The discard pile starts with %(card)s.") % {"card": show_card(event["up"], ascii_only)}
+    if kind == "draw":
+        if event["from"] == "discard":
+            return (_("You take %(card)s from the discard pile.") if you else
+                    _("%(player)s takes %(card)s from the discard pile.")) % {"player": who, "card": card}
+        if you:
+            return _("You draw %(card)s from the stock.") % {"card": card}
+        if reveal:
+            return _("%(player)s draws %(card)s from the stock.") % {"player": who, "card": card}
+        return _("%(player)s draws from the stock.") % {"player": who}
+    if kind == "discard":
+        return (_("You discard %(card)s.") if you else _("%(player)s discards %(card)s.")) % {"player": who, "card": card}
+    if kind == "go_out":
+        params = {"player": who, "card": card, "melds": show_melds(event["melds"], ascii_only)}
+        return (_("You go out, discarding %(card)s: %(melds)s (TT.8).") if you else
+                _("%(player)s goes out, discarding %(card)s: %(melds)s (TT.8).")) % params
+    if kind == "recycle":
+        return _("The stock is empty: the discard pile, less its top card, is shuffled into a new stock (TT.12).")
+    if kind == "round_end":
+        return _("Round %(round)d is over.") % {"round": event["round"]}
+    if kind == "game_over":
+        winners = event["winners"]
+        total = event["totals"][winners[0]]
+        if len(winners) > 1:
+            return _("%(players)s share the win with %(total)d points each (TT.11).") % {
+                "players": ", ".join(names(w) for w in winners), "total": total}
+        if names.is_you(winners[0]):
+            return _("You win with %(total)d points (TT.11).") % {"total": total}
+        return _("%(player)s wins with %(total)d points (TT.11).") % {"player": names(winners[0]), "total": total}
+    return None
+
+
+def round_lines(event: Event, names: Names, ascii_only: bool = False) -> list[str]:
+    """Each hand's scoring arrangement after a round (TT.10)."""
+    lines = []
+    for seat, (arrangement, penalty, total) in enumerate(
+            zip(event["arrangements"], event["penalties"], event["totals"])):
+        melds = show_melds(arrangement["melds"], ascii_only) or "-"
+        left = show_cards(arrangement["deadwood"], ascii_only) or "-"
+        lines.append(_("%(player)s: %(melds)s; left over: %(left)s; %(points)d points, total %(total)d.") % {
+            "player": names(seat), "melds": melds, "left": left, "points": penalty, "total": total})
+    return lines
+
+
+def illegal_line(err: IllegalAction, ascii_only: bool = False) -> str:
+    p = dict(err.params)
+    if "card" in p and isinstance(p["card"], str) and parse_code(p["card"]):
+        p["card"] = show_card(p["card"], ascii_only)
+    messages = {
+        "game_over": _("The game is over."),
+        "not_your_turn": _("It is not your turn."),
+        "draw_first": _("First draw a card: from the stock or the discard pile."),
+        "discard_first": _("You have drawn already; now discard a card."),
+        "discard_empty": _("The discard pile is empty."),
+        "stock_empty": _("The stock is empty."),
+        "bad_source": _("Draw from the stock or from the discard pile."),
+        "not_in_hand": _("You do not hold %(card)s."),
+        "just_drawn": _("You have just taken %(card)s from the discard pile; it cannot go straight back."),
+        "cannot_go_out": _("You cannot go out: the other cards are not all in melds."),
+        "no_early_out": _("Nobody may go out before every player has had a turn."),
+        "not_an_action": _("That is not a move in this game."),
+    }
+    text = messages.get(err.message, _("That is not allowed."))
+    try:
+        text = text % p
+    except (KeyError, TypeError, ValueError):
+        pass
+    return _("%(reason)s (rule %(clause)s)") % {"reason": text, "clause": err.clause}
+
+
+def option_error_line(err: OptionError) -> str:
+    messages = {
+        "option_unknown": _("Unknown option %(key)s. Options: %(allowed)s."),
+        "option_bad_value": _("Option %(key)s cannot be %(value)s. Choose: %(allowed)s."),
+        "option_syntax": _("Options are written KEY=VALUE, not %(text)s."),
+        "players_range": _("Three Thirteen needs %(low)d to %(high)d players, not %(players)d (TT.1)."),
+        "decks_too_few": _("%(decks)d decks are too few for %(players)d players: it needs %(need)d (TT.1)."),
+    }
+    text = messages.get(err.message, err.message)
+    try:
+        return text % err.params
+    except (KeyError, TypeError, ValueError):
+        return text
+
+
+def reason_line(reason: str, detail: dict[str, Any] | None = None) -> str:
+    detail = detail or {}
+    messages = {
+        "take_discard": _("The top discard fitted my hand better than an unknown card."),
+        "draw_stock": _("Nothing on the discard pile helped me, so I drew from the stock."),
+        "expected_draw": _("On average an unknown card from the stock helps me more than the top discard."),
+        "least_penalty": _("I threw the card that leaves me the fewest points."),
+        "avoid_feeding": _("I kept back a card the next player seems to be collecting."),
+        "go_out": _("All my other cards were in melds, so I went out."),
+        "only_card": _("It was the only card I could discard."),
+        "random_draw": _("I drew without much thought."),
+        "random_discard": _("I threw a card without much thought."),
+    }
+    text = messages.get(reason, "")
+    try:
+        return text % detail
+    except (KeyError, TypeError, ValueError):
+        return text
+
+
+def _pts(x: float) -> str:
+    """Points with at most one decimal, written the learner's way (18.5, 18,5)."""
+    from babel.numbers import format_decimal
+
+    from tutor import i18n
+
+    return format_decimal(round(x, 1), format="#,##0.#", locale=i18n.current())
+
+
+def draw_verdict_lines(verdict: Any, ascii_only: bool = False) -> list[str]:
+    """What the coach says about a draw (the stock or the top discard)."""
+    if verdict.kind == "illegal":
+        return [illegal_line(IllegalAction(verdict.clause, verdict.message), ascii_only)]
+    params = {"pile": _pts(verdict.pile) if verdict.pile is not None else "-",
+              "stock": _pts(verdict.stock) if verdict.stock is not None else "-"}
+    if verdict.kind == "right":
+        if verdict.source == "discard":
+            return [_("Good draw: with the top discard your best hand leaves %(pile)s points; the stock "
+                      "would leave %(stock)s on average.") % params]
+        return [_("Good draw: the stock leaves %(stock)s points on average; the top discard would leave "
+                  "%(pile)s.") % params]
+    if verdict.source == "discard":
+        return [_("The stock was better: it leaves %(stock)s points on average, the top discard %(pile)s.") % params]
+    return [_("The top discard was better: it leaves %(pile)s points, the stock %(stock)s on average.") % params]
+
+
+def discard_verdict_lines(verdict: Any, ascii_only: bool = False) -> list[str]:
+    """What the coach says about a discard or going out."""
+    if verdict.kind == "illegal":
+        err = IllegalAction(verdict.clause, verdict.message, **(verdict.params or {}))
+        return [illegal_line(err, ascii_only)]
+    card = show_card(verdict.card.code, ascii_only)
+    if verdict.outs and verdict.best_left == 0 and verdict.kind == "weaker":
+        return [_("You could have gone out by discarding %(card)s (TT.8).") % {
+            "card": show_card(verdict.outs[0].code, ascii_only)}]
+    if verdict.kind == "right":
+        return [ngettext("Good discard: %(card)s leaves %(points)d point in your hand.",
+                         "Good discard: %(card)s leaves %(points)d points in your hand.", verdict.left)
+                % {"card": card, "points": verdict.left}]
+    return [_("Discarding %(better)s would leave %(best)d points instead of %(mine)d.") % {
+        "better": show_card(verdict.best.code, ascii_only), "best": verdict.best_left, "mine": verdict.left}]
+
+
+def arrangement_verdict_lines(verdict: Any, ascii_only: bool = False) -> list[str]:
+    best = show_melds([[c.code for c in m] for m in verdict.best.melds], ascii_only) or "-"
+    if verdict.kind == "illegal":
+        group = show_cards([c.code for c in verdict.bad_meld or ()], ascii_only)
+        return [_("%(cards)s is not a meld: a set needs three or more of one rank, a run three or more in "
+                  "sequence in one suit (TT.6, TT.7).") % {"cards": group}]
+    if verdict.kind == "right":
+        return [ngettext("Right: %(points)d point left, the fewest possible (TT.10).",
+                         "Right: %(points)d points left, the fewest possible (TT.10).", verdict.penalty)
+                % {"points": verdict.penalty}]
+    return [_("Your melds leave %(mine)d points; the best arrangement leaves %(best)d: %(melds)s (TT.10).") % {
+        "mine": verdict.penalty, "best": verdict.best.penalty, "melds": best}]

@@ -1,0 +1,183 @@
+"""A game of Three Thirteen at the trainer: eleven rounds, the learner at one seat.
+
+On their turn the learner types `stock` or `pile` to draw, then a card to discard
+(`10H`, `10♥`, `qd`), or `out` and a card to go out with it. The engine decides what is
+legal; with the coach on, a discard that leaves more points than the best one, or a
+missed chance to go out, is flagged in one line.
+"""
+
+from __future__ import annotations
+
+from tutor.cards import parse_code, rank_code
+from tutor.games.base import Event, IllegalAction
+from tutor.games.three_thirteen import bots, coach
+from tutor.games.three_thirteen.engine import Discard, Draw, GoOut, Phase
+from tutor.games.three_thirteen.narrate import (
+    card_style,
+    discard_verdict_lines,
+    draw_verdict_lines,
+    event_line,
+    illegal_line,
+    reason_line,
+    round_lines,
+    show_card,
+)
+from tutor.games.three_thirteen.rules import CLAUSES
+from tutor.i18n import _, ngettext
+from tutor.trainer.commands import command_of, command_word
+from tutor.trainer.console import Fragments
+from tutor.trainer.table import TableSession
+
+SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
+
+
+class TTSession(TableSession):
+    clauses = CLAUSES
+    _hand_shown: tuple[int, int] | None = None  # the hand is shown once per discard, not after each error
+
+    def event_line(self, event: Event) -> str | None:
+        return event_line(event, self.names, self.ascii, reveal=self.learner is None)
+
+    def emit(self, events: list[Event]) -> None:
+        for event in events:
+            super().emit([event])
+            if event["event"] == "round_end":
+                for line in round_lines(event, self.names, self.ascii):
+                    self.console.show([("class:hint", line)])
+
+    # ----------------------------------------------------------------- table
+
+    def sorted_hand(self, seat: int) -> list:  # type: ignore[type-arg]
+        wild = self.state.wild
+        return sorted(self.state.hands[seat], key=lambda c: (c.rank == wild, SUIT_ORDER[c.suit], c.rank, c.copy))
+
+    def hand_fragments(self, seat: int) -> Fragments:
+        frags: Fragments = []
+        for card in self.sorted_hand(seat):
+            text = show_card(card.code, self.ascii)
+            if card.rank == self.state.wild:
+                text += "*"
+            frags += [(card_style(card.code), text), ("", " ")]
+        return frags
+
+    def table(self) -> Fragments:
+        s = self.state
+        totals = " · ".join(f"{self.names(q)} {t}" for q, t in enumerate(s.totals))
+        frags: Fragments = [
+            ("", "\n"),
+            ("class:title", _("Round %(round)d of 11 · wild: %(wild)s") % {"round": s.round, "wild": rank_code(s.wild)}),
+            ("", "  ·  " + _("Totals: %(totals)s") % {"totals": totals} + "\n"),
+        ]
+        top = s.discard[-1].code if s.discard else None
+        frags.append(("", _("Discard pile:") + " "))
+        frags.append((card_style(top), show_card(top, self.ascii)) if top else ("", "-"))
+        frags.append(("", "  ·  " + ngettext("%(count)d card in the stock", "%(count)d cards in the stock",
+                                            len(s.stock)) % {"count": len(s.stock)} + "\n"))
+        frags += [("", _("Your hand:") + " ")] + self.hand_fragments(self.learner)  # type: ignore[arg-type]
+        return frags
+
+    def toolbar(self) -> str:
+        s = self.state
+        turn = self.names(s.current) if s.current_player is not None else ""
+        return " " + _("Three Thirteen · round %(round)d · wild %(wild)s · turn: %(player)s · F1 help · Ctrl-D quit") % {
+            "round": s.round, "wild": rank_code(s.wild), "player": turn}
+
+    def show_help(self) -> None:
+        for line in (
+            _("To draw, type %(stock)s (the top of the stock) or %(pile)s (the top of the discard pile).")
+            % {"stock": command_word("stock"), "pile": command_word("pile")},
+            _("Then type the card to discard, like 10H, QS or 7♦. To go out, type %(out)s and the card, "
+              "like \"%(out)s 7D\": every other card must be in melds (TT.8).") % {"out": command_word("out")},
+            _("Wild cards are marked with *. Commands: %(help)s, %(rules)s, %(why)s, %(quit)s.")
+            % {c: command_word(c) for c in ("help", "rules", "why", "quit")},
+        ):
+            self.console.show([("class:hint", line)])
+
+    def choices(self) -> list[str]:
+        s = self.state
+        words: list[str] = []
+        if s.current == self.learner and s.phase is Phase.DRAW:
+            words += [command_word("stock"), command_word("pile")]
+        elif s.current == self.learner and s.phase is Phase.DISCARD:
+            words += [c.code for c in self.sorted_hand(self.learner)]
+            words += [f"{command_word('out')} {c.code}" for c in s.out_cards()]
+        return list(dict.fromkeys(words + super().choices()))
+
+    # ------------------------------------------------------------------ turns
+
+    def learner_action(self):  # type: ignore[no-untyped-def]
+        s = self.state
+        if s.phase is Phase.DRAW:
+            self.console.show(self.table())
+            text = self.ask(_("Draw from the %(stock)s or the %(pile)s?") % {
+                "stock": command_word("stock"), "pile": command_word("pile")})
+            command = command_of(text)
+            if command in ("stock", "pile"):
+                source = "stock" if command == "stock" else "discard"
+                if self.coach:
+                    verdict = coach.judge_draw(s, source)
+                    if verdict.kind == "weaker":
+                        self.coach_says(draw_verdict_lines(verdict, self.ascii))
+                return Draw(source)
+            if not self.handle_command(command) and text.strip():
+                self.say_error(illegal_line(IllegalAction("TT.5", "draw_first"), self.ascii))
+            return None
+        hand = [("", _("Your hand:") + " ")] + self.hand_fragments(self.learner)  # type: ignore[arg-type]
+        if self._hand_shown != (s.round, s.turn):
+            self._hand_shown = (s.round, s.turn)
+            self.console.show(hand)
+        text = self.ask(_("Your discard:"))
+        words = text.split()
+        if not words:
+            return None
+        command = command_of(words[0])
+        going_out = command == "out"
+        if going_out:
+            words = words[1:]
+        elif self.handle_command(command):
+            return None
+        if len(words) != 1 or parse_code(words[0]) is None:
+            self.say_error(_("%(text)s is not a card. Type help to see how to write cards.") % {"text": repr(text)})
+            return None
+        card = s.find_card(words[0])
+        if card is None:
+            self.say_error(illegal_line(IllegalAction("TT.5", "not_in_hand", card=words[0].upper()), self.ascii))
+            return None
+        if self.coach:
+            verdict = coach.judge_discard(s, card, going_out)
+            if verdict.kind == "weaker":
+                self.coach_says(discard_verdict_lines(verdict, self.ascii))
+        return GoOut(card) if going_out else Discard(card)
+
+    def coach_says(self, lines: list[str]) -> None:
+        for line in lines:
+            self.console.show([("class:hint", _("Coach: %(advice)s") % {"advice": line})])
+
+    def act(self, action) -> bool:  # type: ignore[no-untyped-def]
+        try:
+            events = self.state.apply(action)
+        except IllegalAction as err:
+            self.say_error(illegal_line(err, self.ascii))
+            return False
+        self.emit(events)
+        return True
+
+    def bot_turn(self) -> None:
+        seat = self.state.current
+        choice = bots.choose(self.level, self.state, self.rng)
+        self.remember_reason(seat, reason_line(choice.reason, choice.detail))
+        self.act(choice.action)
+
+    def run(self) -> str:
+        self.console.show([("class:title", _("Three Thirteen: eleven rounds, lowest total wins."))])
+        if self.learner is not None:
+            self.console.show([("class:hint", _("Type help (or press F1) for how to play; Tab completes your cards."))])
+        self.emit(self.state.opening)
+        while not self.state.is_over:
+            if self.state.current_player == self.learner:
+                action = self.learner_action()
+                if action is not None:
+                    self.act(action)
+            else:
+                self.bot_turn()
+        return "over"

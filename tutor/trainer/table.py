@@ -1,0 +1,115 @@
+"""What every game's table at the trainer shares: who sits where, the event log, the
+commands that work at any prompt (help, rules, why, quit), and one-line errors.
+
+A game's session subclasses `TableSession` and supplies its rules, its event sentences,
+its help text and its table; the engine alone decides what is legal.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from tutor.games.base import Event
+from tutor.games.rulebook import Clause, clause_lines
+from tutor.i18n import _
+from tutor.trainer.commands import command_word
+from tutor.trainer.console import Console, Leave
+
+Recorder = Callable[[list[Event]], None]
+
+
+class Names:
+    """Who sits where: the learner (if any) is "you", the others by name."""
+
+    def __init__(self, players: int, learner: int | None) -> None:
+        self.players = players
+        self.learner = learner
+
+    def __call__(self, seat: int) -> str:
+        if seat == self.learner:
+            return _("You")
+        if self.learner is None:
+            return _("Player %(number)d") % {"number": seat + 1}
+        return _("Bot %(number)d") % {"number": seat + 1}
+
+    def is_you(self, seat: int | None) -> bool:
+        return seat is not None and seat == self.learner
+
+
+class TableSession:
+    """The game-independent half of a game at the trainer."""
+
+    clauses: Sequence[Clause] = ()
+
+    def __init__(self, console: Console, state: Any, level: str, rng: random.Random, learner: int | None,
+                 ascii_only: bool = False, record: Recorder | None = None, coach: bool = False) -> None:
+        self.console = console
+        self.state = state
+        self.level = level
+        self.rng = rng
+        self.learner = learner
+        self.ascii = ascii_only
+        self.record = record or (lambda events: None)
+        self.coach = coach
+        self.names = Names(state.players, learner)
+        self.reasons: deque[str] = deque(maxlen=state.players)
+
+    # -- to be supplied by the game
+
+    def event_line(self, event: Event) -> str | None:
+        raise NotImplementedError
+
+    def show_help(self) -> None:
+        raise NotImplementedError
+
+    def toolbar(self) -> str:
+        return ""
+
+    def choices(self) -> list[str]:
+        return [command_word(c) for c in ("help", "rules", "why", "quit")]
+
+    # -- shared
+
+    def emit(self, events: list[Event]) -> None:
+        self.record(events)
+        for event in events:
+            line = self.event_line(event)
+            if line:
+                style = "class:you" if self.names.is_you(event.get("player")) else ""
+                self.console.show([(style, line)])
+
+    def say_error(self, text: str, clause: str | None = None) -> None:
+        if clause:
+            text = _("%(reason)s (rule %(clause)s)") % {"reason": text, "clause": clause}
+        self.console.show([("class:error", text)])
+
+    def ask(self, prompt: str, choices: list[str] | None = None) -> str:
+        return self.console.ask(prompt + " ", self.choices() if choices is None else choices, self.toolbar())
+
+    def remember_reason(self, seat: int, why: str) -> None:
+        if why:
+            # TRANSLATORS: a bot's name and its reason for a play, as in "Bot 2: I pushed ...".
+            self.reasons.append(_("%(player)s: %(reason)s") % {"player": self.names(seat), "reason": why})
+
+    def handle_command(self, command: str | None) -> bool:
+        """Carries out help, rules, why and quit; True if the text was such a command."""
+        if command == "quit":
+            raise Leave("quit")
+        if command == "help":
+            self.show_help()
+            return True
+        if command == "rules":
+            for clause in self.clauses:
+                self.console.show("\n".join(clause_lines(clause)))
+            return True
+        if command == "why":
+            if self.reasons:
+                for line in self.reasons:
+                    self.console.show([("class:hint", line)])
+            else:
+                self.console.show(_("No bot has played yet."))
+            return True
+        return False
