@@ -679,3 +679,12 @@ def test_tt14_options_parse_and_reject_unknown_keys():
         assert err.value.message == message
     assert Options.from_record(options.to_record(3)) == options
     assert Options.from_record(Options().to_record(5)) == Options(decks=3)
+
+
+def test_tt4_a_player_sees_their_own_hand_the_pile_and_only_the_sizes_of_other_hands():
+    state = fresh(3, seed=4)
+    view = state.view(1)
+    assert view.hand == tuple(state.hands[1]) and view.hand_sizes == (3, 3, 3)
+    assert view.discard == (state.top_discard,) and view.stock_size == len(state.stock)
+    assert view.wild == 3 and view.round == 1 and view.dealer == state.dealer
+    assert not hasattr(view, "hands") and not hasattr(view, "stock")

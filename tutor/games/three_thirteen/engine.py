@@ -229,8 +229,9 @@ class State:
         if self.phase is Phase.OVER:
             raise IllegalAction("TT.11", "game_over")
         p = self.current
-        if action.player is not None and action.player != p:
-            raise IllegalAction("TT.5", "not_your_turn", player=action.player, current=p)
+        actor = getattr(action, "player", None)
+        if actor is not None and actor != p:
+            raise IllegalAction("TT.5", "not_your_turn", player=actor, current=p)
         if isinstance(action, Draw):
             if self.phase is not Phase.DRAW:
                 raise IllegalAction("TT.5", "discard_first")
@@ -402,7 +403,7 @@ class State:
             hand_sizes=tuple(len(h) for h in self.hands),
             current=self.current_player,
             phase=self.phase.value,
-            taken=self.taken if player == self.current else None,
+            taken=self.taken,  # public: everyone saw it leave the pile
             out=self.out,
             last_turn=self.out is not None and self.phase is not Phase.OVER,
             totals=tuple(self.totals),
