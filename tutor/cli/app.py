@@ -162,15 +162,18 @@ def build() -> typer.Typer:
             typer.Option("--option", "-o", metavar="KEY=VALUE", help=_("A rule option; see the rules of the game.")),
         ] = None,
         auto: Annotated[bool, typer.Option("--auto", help=_("Let bots take every seat, you watch."))] = False,
+        decks: Annotated[
+            Optional[int],
+            typer.Option("--decks", metavar="D", help=_("Three Thirteen: how many decks (the same as --option decks=D).")),
+        ] = None,
         coach: Annotated[
             bool, typer.Option("--coach/--no-coach", help=_("Let the coach flag weaker plays as you make them."))
         ] = False,
     ) -> None:
         from tutor.play import play_command
 
-        raise typer.Exit(
-            play_command(game, players, level, seed, record, option or [], auto, _display(ctx), coach)
-        )
+        options = (option or []) + ([f"decks={decks}"] if decks is not None else [])
+        raise typer.Exit(play_command(game, players, level, seed, record, options, auto, _display(ctx), coach))
 
     @command("learn", help=_("Guided lessons on real hands, in order; picks up where you stopped."))
     def learn(
