@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import random
 import textwrap
 
@@ -10,11 +9,11 @@ import pytest
 
 from tutor.cli import run
 from tutor.games.thirty_three import bots
-from tutor.lessons.check import check_path, check_positions, load_game_lessons
+from tutor.lessons import playon
+from tutor.lessons.check import check_path, load_game_lessons
 from tutor.lessons.extract import extract_lessons
 from tutor.lessons.model import LessonError, load_lesson
 from tutor.lessons.runner import LessonRunner, stars_for
-from tutor.locate import data_dir
 from tutor.progress import Progress
 
 GOOD = textwrap.dedent("""\
@@ -229,7 +228,7 @@ def answers_for(lesson, adapter):
 
             rng = random.Random(0)
             level = step.data.get("level", "normal")
-            adapter._play_on(state, seat, step.data,
+            playon.loop(state, seat, step.data, adapter.mid_turn,
                              lambda state=state, level=level: state.apply(bots.choose(level, state, rng).action),
                              learner_turn)
         elif step.kind == "quiz":

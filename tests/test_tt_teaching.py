@@ -10,6 +10,7 @@ from tutor.cards import Card
 from tutor.games.three_thirteen import coach, solver
 from tutor.games.three_thirteen.drills import SKILLS, ask, exercise
 from tutor.games.three_thirteen.engine import Chance, Phase, State
+from tutor.lessons import playon
 
 
 def card(code, copy=0):
@@ -132,7 +133,7 @@ def tt_answers_for(lesson):
                 lines.append(("out " if type(action).__name__ == "GoOut" else "") + action.card.code)
                 state.apply(action)
 
-            adapter._play_on(state, seat, step.data,
+            playon.loop(state, seat, step.data, adapter.mid_turn,
                              lambda state=state, level=level: state.apply(bots.choose(level, state, rng).action),
                              learner_turn)
         elif step.kind == "quiz":

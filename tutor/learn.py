@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tutor.cli import UserError
+from tutor.games import texts
 from tutor.i18n import _, ngettext
 
 if TYPE_CHECKING:
@@ -59,10 +60,7 @@ def lesson_error_line(err: LessonError) -> str:
         "expect_illegal": _("the expected play %(card)s is not legal here (rule %(clause)s)"),
     }
     text = messages.get(err.message, err.message)
-    try:
-        text = text % err.params
-    except (KeyError, TypeError, ValueError):
-        pass
+    text = texts.fill(text, err.params)
     return f"{err.path}:{err.line}:{err.column}: {text}"
 
 

@@ -7,6 +7,7 @@ readable record of everything up to that point.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -71,3 +72,52 @@ def read_record(path: Path) -> tuple[dict[str, Any], list[Event]]:
         if "event" not in event:
             raise RecordError("record_bad_line", file=str(path), line=event["_line"])
     return header, events
+
+
+def strip_marks(event: Event) -> Event:
+    """An event as the engine reports it: without the reader's `_line`."""
+    return {k: v for k, v in event.items() if not k.startswith("_")}
+
+
+def verify(state: Any, events: list[Event], decision: Callable[[Event, Any], Any]) -> Iterator[tuple[Event, Any]]:
+    """Replays recorded events on `state`, checking each against what the engine reports.
+
+    `decision(event, state)` turns a recorded decision (a play, a draw, a discard) into
+    the engine's action, or None for an event the engine produces itself. Yields each
+    event with the state after it; a difference raises RecordError with the line.
+    """
+    from tutor.games.base import IllegalAction
+
+    produced: list[Event] = list(state.opening)
+    i = 0
+    while i < len(events):
+        if not produced:
+            # The next decision may come after events it causes (a recycle before a draw).
+            j = i
+            action = None
+            while j < len(events):
+                try:
+                    action = decision(events[j], state)
+                except (KeyError, TypeError, ValueError):
+                    raise RecordError("record_mismatch", line=events[j]["_line"]) from None
+                if action is not None:
+                    break
+                j += 1
+            if action is None:
+                raise RecordError("record_mismatch", line=events[i]["_line"])
+            try:
+                produced = state.apply(action)
+            except IllegalAction:
+                raise RecordError("record_illegal", line=events[j]["_line"]) from None
+            except RecordError as err:
+                # A shuffle the engine asked for did not match the recorded one.
+                line = err.params.get("line") or events[i]["_line"]
+                raise RecordError(err.message, line=line) from None
+        expected = strip_marks(events[i])
+        if produced[0] != expected:
+            raise RecordError("record_mismatch", line=events[i]["_line"])
+        produced.pop(0)
+        yield expected, state
+        i += 1
+    if produced:
+        raise RecordError("record_truncated", line=events[-1]["_line"] if events else 1)

@@ -10,7 +10,11 @@ Every event an engine reports is a plain dict shaped like a line of a game recor
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol, TypeVar
+
+T = TypeVar("T")
 
 Event = dict[str, Any]
 
@@ -50,3 +54,36 @@ class GameState(Protocol):
     def can(self, action: Any) -> bool: ...
 
     def apply(self, action: Any) -> list[Event]: ...
+
+
+class Chance:
+    """The random outcomes of a game: who deals first, and the order of each shuffle.
+
+    Engines take one, so a seeded `random.Random` or the orders a record wrote down
+    reproduce a game exactly.
+    """
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def dealer(self, players: int) -> int:
+        return self.rng.randrange(players)
+
+    def shuffle(self, cards: Sequence[T]) -> list[T]:
+        order = list(cards)
+        self.rng.shuffle(order)
+        return order
+
+
+_TRUE = {"yes", "true", "on", "1"}
+_FALSE = {"no", "false", "off", "0"}
+
+
+def parse_flag(key: str, value: str) -> bool:
+    """An on/off option value (`on`, `yes`, `true`, `1` and their opposites)."""
+    v = value.strip().lower()
+    if v in _TRUE:
+        return True
+    if v in _FALSE:
+        return False
+    raise OptionError("option_bad_value", key=key, value=value, allowed="on, off")

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tutor.games.base import OptionError
+from tutor.games.base import OptionError, parse_flag
 
 PLUS_FACES = tuple(f"+{n}" for n in range(2, 11))
 MINUS_FACES = tuple(f"-{n}" for n in range(2, 10))
@@ -92,17 +92,6 @@ class Options:
 
 #: The option keys `--option KEY=VALUE` accepts, with their allowed values.
 OPTION_KEYS = ("deck", "recycle", "draw", "forfeit")
-_TRUE = {"yes", "true", "on", "1"}
-_FALSE = {"no", "false", "off", "0"}
-
-
-def _flag(key: str, value: str) -> bool:
-    v = value.strip().lower()
-    if v in _TRUE:
-        return True
-    if v in _FALSE:
-        return False
-    raise OptionError("option_bad_value", key=key, value=value, allowed="on, off")
 
 
 def parse_options(raw: dict[str, str]) -> Options:
@@ -123,7 +112,7 @@ def parse_options(raw: dict[str, str]) -> Options:
                 raise OptionError("option_bad_value", key=key, value=value, allowed="auto, manual")
             manual_draw = value.lower() == "manual"
         elif key == "forfeit":
-            forfeit = _flag(key, value)
+            forfeit = parse_flag(key, value)
         else:
             raise OptionError("option_unknown", key=key, allowed=", ".join(OPTION_KEYS))
     return Options(deck=deck, shuffle_recycle=shuffle_recycle, manual_draw=manual_draw, forfeit=forfeit)

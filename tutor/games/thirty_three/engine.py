@@ -8,7 +8,7 @@ turning the discard pile over (33.9). In manual-draw mode players say the total 
 draw themselves, and a player who forgets to draw can lose for it (33.10, 33.11).
 After the game an optional forfeit draw picks who sets the loser a funny task (33.12).
 
-Randomness comes only through a `Chance` (a seeded `random.Random`, or the orders a
+Randomness comes only through a `Chance` (tutor.games.base) (a seeded `random.Random`, or the orders a
 record wrote down), so a seed or a record reproduces a game exactly.
 """
 
@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from tutor.games.base import Event, IllegalAction
+from tutor.games.base import Chance, Event, IllegalAction
 from tutor.games.thirty_three.deck import (
     HAND_SIZE,
     LIMIT,
@@ -79,21 +79,6 @@ class Phase(Enum):
     DRAW = "draw"
     PICK = "pick"
     OVER = "over"
-
-
-class Chance:
-    """The random outcomes of a game: who deals, and the order of each shuffle."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def dealer(self, players: int) -> int:
-        return self.rng.randrange(players)
-
-    def shuffle(self, cards: Sequence[str]) -> list[str]:
-        order = list(cards)
-        self.rng.shuffle(order)
-        return order
 
 
 class State:

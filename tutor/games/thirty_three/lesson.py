@@ -23,6 +23,7 @@ from tutor.games.thirty_three.deck import HAND_SIZE, LIMIT, VALUES, parse_option
 from tutor.games.thirty_three.engine import Chance, Phase, Play, State
 from tutor.games.thirty_three.narrate import illegal_line, verdict_lines  # noqa: F401 (verdict_lines: for runners)
 from tutor.games.thirty_three.words import parse_card
+from tutor.lessons import playon
 from tutor.i18n import _
 
 GAME = "thirty-three"
@@ -146,38 +147,17 @@ def hint_line(state: State, expected: Play | None) -> str:
     return _("Look for the play that takes the total to %(total)d.") % {"total": state.total + target.value}
 
 
-def _play_on(state: State, seat: int, spec: dict[str, Any], bot_turn: Any, learner_turn: Any) -> None:
-    """Bots play on until the learner's turn (or the end). The learner's own steps that are
-    not decisions (saying the total, drawing, a forfeit pick) are theirs to take."""
-    until_end = spec.get("until", "turn") == "end"
-    while not state.is_over:
-        if state.current == seat and state.phase is not Phase.PLAY:
-            learner_turn()
-        elif state.current == seat and not until_end:
-            return
-        else:
-            bot_turn()
+def mid_turn(state: State) -> bool:
+    """The learner is in the middle of a turn a decision began."""
+    return state.phase is not Phase.PLAY
 
 
 def play_on_quietly(state: State, seat: int, spec: dict[str, Any]) -> None:
-    """`play_on` as `tutor check` runs it: the same seeded bots, the learner's steps done right."""
-    rng = random.Random(0)
-    level = spec.get("level", "normal")
-    _play_on(state, seat, spec, lambda: state.apply(bots.choose(level, state, rng).action),
-             lambda: state.apply(bots.choose("normal", state, rng).action))
+    playon.quietly(state, seat, spec, mid_turn, bots.choose)
 
 
 def play_on(session: Any, seat: int, spec: dict[str, Any]) -> None:
-    """`play_on` at the trainer: narrated, with the learner asked for their own steps."""
-    session.rng = random.Random(0)  # the same bots' choices as `tutor check` saw
-    session.level = spec.get("level", "normal")
-
-    def learner_turn() -> None:
-        action = session.learner_action()
-        if action is not None:
-            session.act(action)
-
-    _play_on(session.state, seat, spec, session.bot_turn, learner_turn)
+    playon.at_the_table(session, seat, spec, mid_turn)
 
 
 def finish_turn(session: Any, seat: int) -> None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from tutor.games.base import Event, IllegalAction, OptionError
 from tutor.games.thirty_three.words import show_face, show_value
+from tutor.games import texts
 from tutor.i18n import _, ngettext
 from tutor.trainer.table import Names
 
@@ -140,18 +141,12 @@ def illegal_line(err: IllegalAction, ascii_only: bool = False) -> str:
         "forfeit_taken": _("%(card)s is already taken; choose a different card."),
     }
     text = messages.get(err.message, _("That is not allowed."))
-    try:
-        text = text % p
-    except (KeyError, TypeError, ValueError):
-        pass
+    text = texts.fill(text, p)
     return _("%(reason)s (rule %(clause)s)") % {"reason": text, "clause": err.clause}
 
 
 def option_error_line(err: OptionError) -> str:
-    messages = {
-        "option_unknown": _("Unknown option %(key)s. Options: %(allowed)s."),
-        "option_bad_value": _("Option %(key)s cannot be %(value)s. Choose: %(allowed)s."),
-        "option_syntax": _("Options are written KEY=VALUE, not %(text)s."),
+    return texts.option_error_line(err, {
         "deck_missing": _("Deck file %(file)s does not exist."),
         "deck_unreadable": _("Deck file %(file)s cannot be read (%(reason)s)."),
         "deck_yaml": _("Deck file %(file)s is not valid YAML (line %(line)d)."),
@@ -161,12 +156,7 @@ def option_error_line(err: OptionError) -> str:
         "deck_duplicate_face": _("Deck file %(file)s lists %(face)s twice."),
         "players_range": _("A game of 33 needs 2 to 8 players, not %(players)d (33.2)."),
         "deck_too_small": _("A deck of %(size)d cards is too small for %(players)d players: it needs %(need)d (33.2)."),
-    }
-    text = messages.get(err.message, err.message)
-    try:
-        return text % err.params
-    except (KeyError, TypeError, ValueError):
-        return text
+    })
 
 
 def reason_line(reason: str, detail: dict[str, int | str] | None = None) -> str:
@@ -182,10 +172,7 @@ def reason_line(reason: str, detail: dict[str, int | str] | None = None) -> str:
     text = messages.get(reason)
     if text is None:
         return ""
-    try:
-        return text % detail
-    except (KeyError, TypeError, ValueError):
-        return text
+    return texts.fill(text, detail)
 
 
 def _pct(x: float) -> int:

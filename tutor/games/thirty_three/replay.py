@@ -11,10 +11,10 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from tutor.games.base import Event, IllegalAction, OptionError
+from tutor.games.base import Event, OptionError
 from tutor.games.thirty_three.deck import Options
 from tutor.games.thirty_three.engine import Action, Chance, Draw, EndTurn, Pick, Play, Say, SkipForfeit, State
-from tutor.records import RecordError
+from tutor.records import RecordError, verify
 
 
 class ScriptedChance(Chance):
@@ -53,10 +53,6 @@ def _decision(event: Event) -> Action | None:
     return None
 
 
-def _strip(event: Event) -> Event:
-    return {k: v for k, v in event.items() if not k.startswith("_")}
-
-
 def replay(header: dict[str, Any], events: list[Event]) -> Iterator[tuple[Event, State]]:
     """Yields each recorded event with the state after it, verifying as it goes."""
     try:
@@ -70,27 +66,4 @@ def replay(header: dict[str, Any], events: list[Event]) -> Iterator[tuple[Event,
         state = State(players, options, ScriptedChance(int(deal["dealer"]), orders))
     except (KeyError, TypeError, ValueError, StopIteration, OptionError):
         raise RecordError("record_no_header", file="") from None
-    produced: list[Event] = list(state.opening)
-    i = 0
-    while i < len(events):
-        if not produced:
-            # The next decision may come after events it causes (a recycle before a manual draw).
-            j = i
-            while j < len(events) and _decision(events[j]) is None:
-                j += 1
-            if j == len(events):
-                raise RecordError("record_mismatch", line=events[i]["_line"])
-            action = _decision(events[j])
-            assert action is not None
-            try:
-                produced = state.apply(action)
-            except IllegalAction:
-                raise RecordError("record_illegal", line=events[i]["_line"]) from None
-        expected = _strip(events[i])
-        if produced[0] != expected:
-            raise RecordError("record_mismatch", line=events[i]["_line"])
-        produced.pop(0)
-        yield expected, state
-        i += 1
-    if produced:
-        raise RecordError("record_truncated", line=events[-1]["_line"] if events else 1)
+    yield from verify(state, events, lambda event, _state: _decision(event))

@@ -29,7 +29,7 @@ from enum import Enum
 from typing import Any
 
 from tutor.cards import Card, make_decks
-from tutor.games.base import Event, IllegalAction, OptionError
+from tutor.games.base import Chance, Event, IllegalAction, OptionError
 from tutor.games.three_thirteen import solver
 from tutor.games.three_thirteen.options import (
     ROUNDS,
@@ -88,21 +88,6 @@ class Phase(Enum):
     DRAW = "draw"
     DISCARD = "discard"
     OVER = "over"
-
-
-class Chance:
-    """The random outcomes of a game: the first dealer, and the order of each shuffle."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def dealer(self, players: int) -> int:
-        return self.rng.randrange(players)
-
-    def shuffle(self, cards: Sequence[Card]) -> list[Card]:
-        order = list(cards)
-        self.rng.shuffle(order)
-        return order
 
 
 def wild_rank(round_number: int) -> int:

@@ -29,6 +29,7 @@ from tutor.games.three_thirteen.narrate import (
     show_card,
 )
 from tutor.games.three_thirteen.options import parse_options
+from tutor.lessons import playon
 from tutor.i18n import _, ngettext
 
 
@@ -280,34 +281,17 @@ def apply_quietly(state: State, answer: Answer) -> None:
         state.apply(GoOut(answer.card))  # type: ignore[arg-type]
 
 
-def _play_on(state: State, seat: int, spec: dict[str, Any], bot_turn: Any, learner_turn: Any) -> None:
-    until_end = spec.get("until", "turn") == "end"
-    while not state.is_over:
-        if state.current == seat and state.phase is Phase.DISCARD:
-            learner_turn()  # a draw was the decision: the discard that completes the turn
-        elif state.current == seat and not until_end:
-            return
-        else:
-            bot_turn()
+def mid_turn(state: State) -> bool:
+    """The learner is in the middle of a turn a decision began."""
+    return state.phase is Phase.DISCARD
 
 
 def play_on_quietly(state: State, seat: int, spec: dict[str, Any]) -> None:
-    rng = random.Random(0)
-    level = spec.get("level", "normal")
-    _play_on(state, seat, spec, lambda: state.apply(bots.choose(level, state, rng).action),
-             lambda: state.apply(bots.choose("normal", state, rng).action))
+    playon.quietly(state, seat, spec, mid_turn, bots.choose)
 
 
 def play_on(session: Any, seat: int, spec: dict[str, Any]) -> None:
-    session.rng = random.Random(0)
-    session.level = spec.get("level", "normal")
-
-    def learner_turn() -> None:
-        action = session.learner_action()
-        if action is not None:
-            session.act(action)
-
-    _play_on(session.state, seat, spec, session.bot_turn, learner_turn)
+    playon.at_the_table(session, seat, spec, mid_turn)
 
 
 def session(console: Any, state: State, seat: int, rng: random.Random, ascii_only: bool) -> Any:

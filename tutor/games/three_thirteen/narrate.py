@@ -7,6 +7,7 @@ from typing import Any
 
 from tutor.cards import parse_code, rank_code, suit_symbol
 from tutor.games.base import Event, IllegalAction, OptionError
+from tutor.games import texts
 from tutor.i18n import _, ngettext
 from tutor.trainer.table import Names
 
@@ -107,26 +108,15 @@ def illegal_line(err: IllegalAction, ascii_only: bool = False) -> str:
         "not_an_action": _("That is not a move in this game."),
     }
     text = messages.get(err.message, _("That is not allowed."))
-    try:
-        text = text % p
-    except (KeyError, TypeError, ValueError):
-        pass
+    text = texts.fill(text, p)
     return _("%(reason)s (rule %(clause)s)") % {"reason": text, "clause": err.clause}
 
 
 def option_error_line(err: OptionError) -> str:
-    messages = {
-        "option_unknown": _("Unknown option %(key)s. Options: %(allowed)s."),
-        "option_bad_value": _("Option %(key)s cannot be %(value)s. Choose: %(allowed)s."),
-        "option_syntax": _("Options are written KEY=VALUE, not %(text)s."),
+    return texts.option_error_line(err, {
         "players_range": _("Three Thirteen needs %(low)d to %(high)d players, not %(players)d (TT.1)."),
         "decks_too_few": _("%(decks)d decks are too few for %(players)d players: it needs %(need)d (TT.1)."),
-    }
-    text = messages.get(err.message, err.message)
-    try:
-        return text % err.params
-    except (KeyError, TypeError, ValueError):
-        return text
+    })
 
 
 def reason_line(reason: str, detail: dict[str, Any] | None = None) -> str:
@@ -143,10 +133,7 @@ def reason_line(reason: str, detail: dict[str, Any] | None = None) -> str:
         "random_discard": _("I threw a card without much thought."),
     }
     text = messages.get(reason, "")
-    try:
-        return text % detail
-    except (KeyError, TypeError, ValueError):
-        return text
+    return texts.fill(text, detail)
 
 
 def _pts(x: float) -> str:

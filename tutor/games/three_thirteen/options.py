@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.games.base import OptionError
+from tutor.games.base import OptionError, parse_flag
 from tutor.games.three_thirteen.solver import MeldRules
 
 MIN_PLAYERS = 2
@@ -25,8 +25,6 @@ FACE_POINTS = ("10", "11-13")
 
 #: The option keys `--option KEY=VALUE` accepts (a `-` in a key is read as `_`).
 OPTION_KEYS = ("decks", "aces", "natural_required", "max_one_wild", "face_points", "no_early_out")
-_TRUE = {"yes", "true", "on", "1"}
-_FALSE = {"no", "false", "off", "0"}
 
 
 def default_decks(players: int) -> int:
@@ -108,15 +106,6 @@ def check_players(options: Options, players: int) -> None:
         raise OptionError("decks_too_few", decks=decks, players=players, need=-(-need // DECK_SIZE))
 
 
-def _flag(key: str, value: str) -> bool:
-    v = value.strip().lower()
-    if v in _TRUE:
-        return True
-    if v in _FALSE:
-        return False
-    raise OptionError("option_bad_value", key=key, value=value, allowed="on, off")
-
-
 def parse_options(raw: dict[str, str]) -> Options:
     """Options from `--option KEY=VALUE` pairs; an unknown key or value is an OptionError."""
     values: dict[str, Any] = {}
@@ -137,7 +126,7 @@ def parse_options(raw: dict[str, str]) -> Options:
                 raise OptionError("option_bad_value", key=raw_key, value=value, allowed=", ".join(FACE_POINTS))
             values["face_points"] = text
         elif key in ("natural_required", "max_one_wild", "no_early_out"):
-            values[key] = _flag(raw_key, value)
+            values[key] = parse_flag(raw_key, value)
         else:
             raise OptionError("option_unknown", key=raw_key, allowed=", ".join(OPTION_KEYS))
     return Options(**values)

@@ -17,10 +17,10 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from tutor.cards import Card
-from tutor.games.base import Event, IllegalAction, OptionError
+from tutor.games.base import Event, OptionError
 from tutor.games.three_thirteen.engine import Action, Chance, Discard, Draw, GoOut, State
 from tutor.games.three_thirteen.options import Options
-from tutor.records import RecordError
+from tutor.records import RecordError, verify
 
 
 class ScriptedChance(Chance):
@@ -60,10 +60,6 @@ def _decision(event: Event, state: State) -> Action | None:
     return None
 
 
-def _strip(event: Event) -> Event:
-    return {k: v for k, v in event.items() if not k.startswith("_")}
-
-
 def start(header: dict[str, Any], events: list[Event]) -> State:
     """The state at the start of the recorded game, its chance scripted from the record."""
     try:
@@ -84,36 +80,4 @@ def start(header: dict[str, Any], events: list[Event]) -> State:
 def replay(header: dict[str, Any], events: list[Event]) -> Iterator[tuple[Event, State]]:
     """Yields each recorded event with the state after it, verifying as it goes."""
     state = start(header, events)
-    produced: list[Event] = list(state.opening)
-    i = 0
-    while i < len(events):
-        if not produced:
-            # The next decision may come after events it causes (a recycle before a draw).
-            j = i
-            action = None
-            while j < len(events):
-                try:
-                    action = _decision(events[j], state)
-                except (KeyError, TypeError, ValueError):
-                    raise RecordError("record_mismatch", line=events[j]["_line"]) from None
-                if action is not None:
-                    break
-                j += 1
-            if action is None:
-                raise RecordError("record_mismatch", line=events[i]["_line"])
-            try:
-                produced = state.apply(action)
-            except IllegalAction:
-                raise RecordError("record_illegal", line=events[j]["_line"]) from None
-            except RecordError as err:
-                # A shuffle the engine asked for did not match the recorded one.
-                line = err.params.get("line") or events[i]["_line"]
-                raise RecordError(err.message, line=line) from None
-        expected = _strip(events[i])
-        if produced[0] != expected:
-            raise RecordError("record_mismatch", line=events[i]["_line"])
-        produced.pop(0)
-        yield expected, state
-        i += 1
-    if produced:
-        raise RecordError("record_truncated", line=events[-1]["_line"] if events else 1)
+    yield from verify(state, events, _decision)
