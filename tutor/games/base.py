@@ -38,6 +38,20 @@ class OptionError(Exception):
         self.params = params
 
 
+class Rules:
+    """The yes/no face of `verify`: every engine state has both (PokerKit's habit)."""
+
+    def verify(self, action: Any) -> None:
+        raise NotImplementedError
+
+    def can(self, action: Any) -> bool:
+        try:
+            self.verify(action)
+        except IllegalAction:
+            return False
+        return True
+
+
 class GameState(Protocol):
     """The mutable state of one game, as every engine offers it."""
 

@@ -12,7 +12,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tutor.games.base import Event
+from tutor.games.base import Event, IllegalAction
 from tutor.games.rulebook import Clause, clause_lines
 from tutor.i18n import _
 from tutor.trainer.commands import command_word
@@ -62,6 +62,9 @@ class TableSession:
     def event_line(self, event: Event) -> str | None:
         raise NotImplementedError
 
+    def illegal_line(self, err: IllegalAction) -> str:
+        raise NotImplementedError
+
     def show_help(self) -> None:
         raise NotImplementedError
 
@@ -80,6 +83,16 @@ class TableSession:
             if line:
                 style = "class:you" if self.names.is_you(event.get("player")) else ""
                 self.console.show([(style, line)])
+
+    def act(self, action: Any) -> bool:
+        """Hands an action to the engine: its events are shown, or why it is refused."""
+        try:
+            events = self.state.apply(action)
+        except IllegalAction as err:
+            self.say_error(self.illegal_line(err))
+            return False
+        self.emit(events)
+        return True
 
     def say_error(self, text: str, clause: str | None = None) -> None:
         if clause:

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from tutor.games.base import Chance, Event, IllegalAction
+from tutor.games.base import Chance, Event, IllegalAction, Rules
 from tutor.games.thirty_three.deck import (
     HAND_SIZE,
     LIMIT,
@@ -81,7 +81,7 @@ class Phase(Enum):
     OVER = "over"
 
 
-class State:
+class State(Rules):
     """One game of 33 from the deal to the end."""
 
     def __init__(self, players: int, options: Options | None = None, chance: Chance | None = None) -> None:
@@ -199,13 +199,6 @@ class State:
                 "33.7", "over_limit", card=play.card, value=play.value,
                 total=self.total, new_total=self.total + play.value,
             )
-
-    def can(self, action: Action) -> bool:
-        try:
-            self.verify(action)
-        except IllegalAction:
-            return False
-        return True
 
     # ------------------------------------------------------------------ moves
 

@@ -261,14 +261,8 @@ class PlaySession(TableSession):
 
     # ------------------------------------------------------------------- loop
 
-    def act(self, action: Action) -> bool:
-        try:
-            events = self.state.apply(action)
-        except IllegalAction as err:
-            self.say_error(illegal_line(err, self.ascii))
-            return False
-        self.emit(events)
-        return True
+    def illegal_line(self, err: IllegalAction) -> str:
+        return illegal_line(err, self.ascii)
 
     def bot_turn(self) -> None:
         s = self.state

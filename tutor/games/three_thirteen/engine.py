@@ -29,7 +29,7 @@ from enum import Enum
 from typing import Any
 
 from tutor.cards import Card, make_decks
-from tutor.games.base import Chance, Event, IllegalAction, OptionError
+from tutor.games.base import Chance, Event, IllegalAction, Rules, OptionError
 from tutor.games.three_thirteen import solver
 from tutor.games.three_thirteen.options import (
     ROUNDS,
@@ -107,7 +107,7 @@ def arrangement_record(arrangement: solver.Arrangement) -> dict[str, Any]:
     }
 
 
-class State:
+class State(Rules):
     """One game of Three Thirteen, from the first deal to the final totals."""
 
     def __init__(
@@ -248,13 +248,6 @@ class State:
                     )
             return
         raise IllegalAction("TT.5", "not_an_action")
-
-    def can(self, action: Action) -> bool:
-        try:
-            self.verify(action)
-        except IllegalAction:
-            return False
-        return True
 
     # ------------------------------------------------------------------ moves
 

@@ -153,14 +153,8 @@ class TTSession(TableSession):
         for line in lines:
             self.console.show([("class:hint", _("Coach: %(advice)s") % {"advice": line})])
 
-    def act(self, action) -> bool:  # type: ignore[no-untyped-def]
-        try:
-            events = self.state.apply(action)
-        except IllegalAction as err:
-            self.say_error(illegal_line(err, self.ascii))
-            return False
-        self.emit(events)
-        return True
+    def illegal_line(self, err: IllegalAction) -> str:
+        return illegal_line(err, self.ascii)
 
     def bot_turn(self) -> None:
         seat = self.state.current
