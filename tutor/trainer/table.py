@@ -71,6 +71,33 @@ class TableSession:
     def toolbar(self) -> str:
         return ""
 
+    def intro(self) -> None:
+        raise NotImplementedError
+
+    def learner_action(self) -> Any:
+        raise NotImplementedError
+
+    def bot_turn(self) -> None:
+        raise NotImplementedError
+
+    def stalled(self) -> bool:
+        """With bots alone: True (having said why) when the game should stop unfinished."""
+        return False
+
+    def run(self) -> str:
+        """Plays to the end; returns "over", or "stopped" when bots alone never finish."""
+        self.intro()
+        while not self.state.is_over:
+            if self.learner is None and self.stalled():
+                return "stopped"
+            if self.state.current_player == self.learner:
+                action = self.learner_action()
+                if action is not None:
+                    self.act(action)
+            else:
+                self.bot_turn()
+        return "over"
+
     def choices(self) -> list[str]:
         return [command_word(c) for c in ("help", "rules", "why", "quit")]
 

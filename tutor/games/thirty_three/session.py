@@ -288,21 +288,12 @@ class PlaySession(TableSession):
     #: With bots alone and a tiny deck turned over unshuffled (33.9), play can repeat for ever.
     AUTO_PLAY_LIMIT = 10_000
 
-    def run(self) -> str:
-        """Plays to the end; returns "over", or "stopped" when bots alone never finish."""
-        self.intro()
-        while not self.state.is_over:
-            if self.learner is None and self.state.plays >= self.AUTO_PLAY_LIMIT:
-                n = self.state.plays
-                self.console.show(ngettext(
-                    "The bots have played %(count)d card without anyone losing; the game is stopped here.",
-                    "The bots have played %(count)d cards without anyone losing; the game is stopped here.", n,
-                ) % {"count": n})
-                return "stopped"
-            if self.state.current_player == self.learner:
-                action = self.learner_action()
-                if action is not None:
-                    self.act(action)
-            else:
-                self.bot_turn()
-        return "over"
+    def stalled(self) -> bool:
+        if self.state.plays < self.AUTO_PLAY_LIMIT:
+            return False
+        n = self.state.plays
+        self.console.show(ngettext(
+            "The bots have played %(count)d card without anyone losing; the game is stopped here.",
+            "The bots have played %(count)d cards without anyone losing; the game is stopped here.", n,
+        ) % {"count": n})
+        return True

@@ -162,16 +162,8 @@ class TTSession(TableSession):
         self.remember_reason(seat, reason_line(choice.reason, choice.detail))
         self.act(choice.action)
 
-    def run(self) -> str:
+    def intro(self) -> None:
         self.console.show([("class:title", _("Three Thirteen: eleven rounds, lowest total wins."))])
         if self.learner is not None:
             self.console.show([("class:hint", _("Type help (or press F1) for how to play; Tab completes your cards."))])
         self.emit(self.state.opening)
-        while not self.state.is_over:
-            if self.state.current_player == self.learner:
-                action = self.learner_action()
-                if action is not None:
-                    self.act(action)
-            else:
-                self.bot_turn()
-        return "over"
