@@ -33,6 +33,7 @@ from tutor.games.thirty_three.deck import Options  # noqa: E402
 from tutor.games.thirty_three.engine import Chance, Play, State  # noqa: E402
 
 Z95 = 1.959964
+TARGET_GAIN = 0.03  # hard should lose at least 3 points less often than normal
 
 
 @dataclass(frozen=True)
@@ -134,6 +135,10 @@ def main() -> None:
                 mean, half = paired(results[level], results["normal"])
                 print(f"   {level} seat minus normal seat, same deals: {100 * mean:+.2f} points "
                       f"(95% interval {100 * (mean - half):+.2f} to {100 * (mean + half):+.2f})")
+        mean, half = paired(results["hard"], results["normal"])
+        met = "met" if mean + half <= -TARGET_GAIN else "NOT met"
+        print(f"   target, hard at least {100 * TARGET_GAIN:.0f} points under normal with 95% confidence: "
+              f"{met} (the interval's upper end is {100 * (mean + half):+.2f})")
 
         base = 1 / 2
         print(f"\n2. Two-player pairings, the test seat against one bot; baseline = 1/2 = {100 * base:.1f}%")
