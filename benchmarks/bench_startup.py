@@ -90,7 +90,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     args = parser.parse_args()
     print(f"start-up, median of {args.runs} runs each; python: {PY}")
-    print(f"{'command':<30}{'ms':>7}   {'baseline':<38}{'ms':>7}{'ratio':>8}{'target':>8}")
+    print(f"{'command':<30}{'ms':>7}   {'baseline':<38}{'ms':>7}{'ratio':>9}{'target':>8}")
     failures = 0
     # A scratch app folder, so the runs neither read nor change the user's progress.
     home = tempfile.TemporaryDirectory(prefix="tutor-bench-")
@@ -106,7 +106,7 @@ def main() -> None:
         ratio = ours / base
         verdict = "ok" if ratio <= case.target else "over"
         print(f"{case.name:<30}{1000 * ours:7.0f}   {label:<38}{1000 * base:7.0f}"
-              f"{ratio:7.2f}x{case.target:7.1f}x  {verdict}")
+              f"{ratio:7.3f}x{case.target:7.1f}x  {verdict}")
     home.cleanup()
     if failures:
         sys.exit(1)
