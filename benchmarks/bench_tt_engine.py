@@ -13,6 +13,9 @@ Baseline, so the numbers travel between machines: the same number of actions of 
 engine's random self-play (also `legal_actions()` + `apply()`, a game with no solver).
 The ratio says how many 33 actions cost as much as one Three Thirteen action.
 
+Beside it, OpenSpiel's gin rummy (a C++ engine) driven from Python the same way, when
+`open_spiel` is installed: the issue's yardstick for a rummy engine's speed.
+
 With `--bots`, also the decision time of each bot level (median and 95th percentile) over
 seeded games, since the hard bot has a budget of 300 ms at the 95th percentile.
 """
@@ -91,6 +94,31 @@ def bot_times(seed: int, games: int) -> dict[str, list[float]]:
     return times
 
 
+def gin_rummy(actions: int, seed: int) -> float | None:
+    """OpenSpiel's gin rummy (C++), random self-play driven from Python: seconds for `actions`.
+
+    Chance nodes (the deal, the draws from the stock) count as actions too, as every
+    engine action here does. None when OpenSpiel is not installed (it is a test extra).
+    """
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    rng = random.Random(seed)
+    game = pyspiel.load_game("gin_rummy")
+    done = 0
+    start = time.perf_counter()
+    while done < actions:
+        state = game.new_initial_state()
+        while not state.is_terminal() and done < actions:
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            done += 1
+    return time.perf_counter() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--actions", type=int, default=20_000)
@@ -112,6 +140,13 @@ def main() -> None:
         t = sum(best[r][1] for r in rounds if r in best)
         r_rate = n / t if t else 0.0
         print(f"  {name:<12}                             {r_rate:8.0f} actions/s   ratio to baseline {r_rate / base_rate:6.3f}")
+    gin = [gin_rummy(args.actions, args.seed) for _ in range(REPEAT)]
+    if gin[0] is not None:
+        gin_rate = args.actions / min(t for t in gin if t is not None)
+        print(f"OpenSpiel gin rummy (C++ from Python)       {gin_rate:8.0f} actions/s   "
+              f"three-thirteen / gin rummy {rate / gin_rate:6.3f}")
+    else:
+        print("OpenSpiel gin rummy: not installed (pip install open_spiel) - no comparison")
     if args.bots:
         for level, samples in bot_times(args.seed, args.games).items():
             samples.sort()
