@@ -155,3 +155,12 @@ def test_every_three_thirteen_lesson_can_be_walked_to_three_stars(tmp_path):
     for lesson in lessons:
         console = Script(tt_answers_for(lesson))
         assert LessonRunner(console, lesson, adapter, Progress(tmp_path)).run() == 3, lesson.id
+
+
+def test_the_coach_warns_when_a_discard_suits_what_the_next_player_took():
+    state = discard_position(["9C", "9D", "QS", "2H", "7D"], wild_round=2)
+    state.log.append({"event": "draw", "player": (state.current + 1) % state.players, "from": "discard",
+                      "card": "QH"})
+    queen = state.hands[state.current][2]
+    assert coach.judge_discard(state, queen).feeds == "QH"
+    assert coach.judge_discard(state, state.hands[state.current][3]).feeds is None  # 2H: no queen, no heart run

@@ -45,6 +45,7 @@ class DiscardVerdict:
     best: Card | None = None
     best_left: int | None = None
     outs: tuple[Card, ...] = ()  # the discards that go out (TT.8)
+    feeds: str | None = None  # a card the next player took from the pile that this discard may suit
     clause: str | None = None
     message: str | None = None
     params: dict[str, object] | None = None
@@ -113,10 +114,25 @@ def judge_discard(state: State, card: Card, going_out: bool = False) -> DiscardV
     left = next(a.penalty for c, a in ranked if c.code == card.code)
     best_card, best = ranked[0]
     outs = tuple(state.out_cards())
+    feeds = next_player_wants(state, card)
     if outs and not going_out:
-        return DiscardVerdict("weaker", card, left, outs[0], 0, outs)
+        return DiscardVerdict("weaker", card, left, outs[0], 0, outs, feeds)
     kind = "weaker" if left > best.penalty else "right"
-    return DiscardVerdict(kind, card, left, best_card, best.penalty, outs)
+    return DiscardVerdict(kind, card, left, best_card, best.penalty, outs, feeds)
+
+
+def next_player_wants(state: State, card: Card) -> str | None:
+    """The card the next player took from the discard pile this round that `card` would
+    suit (same rank, or same suit within two ranks), if any: what the discard may hand them."""
+    nxt = (state.current + 1) % state.players
+    for event in reversed(state.log):
+        if event.get("event") == "draw" and event.get("player") == nxt and event.get("from") == "discard":
+            taken = parse_code(event["card"])
+            if taken is None or taken[0] == state.wild:
+                continue
+            if taken[0] == card.rank or (taken[1] == card.suit and abs(taken[0] - card.rank) <= 2):
+                return event["card"]
+    return None
 
 
 def judge_arrangement(hand: Sequence[Card], wild: int, rules: solver.MeldRules,

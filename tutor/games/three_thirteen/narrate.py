@@ -168,6 +168,14 @@ def discard_verdict_lines(verdict: Any, ascii_only: bool = False) -> list[str]:
         err = IllegalAction(verdict.clause, verdict.message, **(verdict.params or {}))
         return [illegal_line(err, ascii_only)]
     card = show_card(verdict.card.code, ascii_only)
+    lines = _discard_lines(verdict, card, ascii_only)
+    if verdict.feeds:
+        lines.append(_("The next player took %(taken)s from the discard pile: %(card)s may help them.") % {
+            "taken": show_card(verdict.feeds, ascii_only), "card": card})
+    return lines
+
+
+def _discard_lines(verdict: Any, card: str, ascii_only: bool) -> list[str]:
     if verdict.outs and verdict.best_left == 0 and verdict.kind == "weaker":
         return [_("You could have gone out by discarding %(card)s (TT.8).") % {
             "card": show_card(verdict.outs[0].code, ascii_only)}]
