@@ -329,3 +329,24 @@ def test_no_wild_deadwood_matches_openspiel():
         cards = rng.sample(deck, rng.randint(3, 10))
         ints = [suit_index[c.suit] * 13 + c.rank - 1 for c in cards]
         assert solve(cards, None).penalty == utils.min_deadwood(ints), codes(cards)
+
+
+def test_can_go_out_shortcuts_agree_with_trying_every_discard():
+    """can_go_out rejects hopeless hands early; it must still agree with the full answer."""
+    from tutor.cards import make_decks
+    from tutor.games.three_thirteen.solver import MeldRules, can_go_out, discards
+
+    rng = random.Random(2024)
+    rules_set = [MeldRules(), MeldRules(aces="both"), MeldRules(max_one_wild=True), MeldRules(natural_required=True)]
+    going_out = 0
+    for trial in range(1500):
+        deck = make_decks(2)
+        rng.shuffle(deck)
+        size = rng.randint(4, 14)
+        hand = deck[:size]
+        wild = rng.choice([None, size - 1 if 3 <= size - 1 <= 13 else 3, rng.randint(1, 13)])
+        rules = rules_set[trial % len(rules_set)]
+        full = {c.code for c, a in discards(hand, wild, rules) if a.penalty == 0}
+        assert {c.code for c in can_go_out(hand, wild, rules)} == full, (hand, wild, rules)
+        going_out += bool(full)
+    assert going_out >= 20  # the seeded hands include enough that can go out to test the shortcut

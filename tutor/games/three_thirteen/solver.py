@@ -449,12 +449,50 @@ def discards(
     return out
 
 
+def _two_loose(hand: Sequence[Card], wild_rank: int | None, rules: MeldRules) -> bool:
+    """True when at least two cards can sit in no meld at all, so nobody goes out.
+
+    With fewer than two wilds, a natural card melds only beside another natural card of
+    its rank, or of its suit within two ranks (a run's gap holds one wild at most here).
+    A cheap test that spares the full search for most hands.
+    """
+    naturals = [c for c in hand if c.rank != wild_rank]
+    if len(hand) - len(naturals) >= 2:
+        return False
+    high = rules.aces == "both"
+
+    def near(a: Card, b: Card) -> bool:
+        if a.rank == b.rank:
+            return True
+        if a.suit != b.suit:
+            return False
+        gap = abs(a.rank - b.rank)
+        if high and 1 in (a.rank, b.rank):
+            gap = min(gap, 14 - max(a.rank, b.rank))  # the ace above the king
+        return gap <= 2
+
+    loose = 0
+    for i, card in enumerate(naturals):
+        if not any(near(card, other) for j, other in enumerate(naturals) if j != i):
+            loose += 1
+            if loose >= 2:
+                return True
+    return False
+
+
 def can_go_out(
     hand_after_draw: Sequence[Card], wild_rank: int | None, rules: MeldRules = MeldRules()
 ) -> list[Card]:
     """The discards that leave every other card melded (TT.8), lowest card first."""
+    if _two_loose(hand_after_draw, wild_rank, rules):
+        return []
     solver = _Solver(hand_after_draw, wild_rank, rules)
     wilds = len(solver.wilds)
+    # Going out with card c melds everything else, so the whole hand can score points(c):
+    # a hand whose best arrangement scores more than its dearest card cannot go out. One
+    # search instead of one per card, and most hands stop here.
+    if solver.value(solver.full, wilds) > max(card_points(c, rules) for c in hand_after_draw):
+        return []
     out = [
         copies[0]
         for n, copies in enumerate(solver.copies)
