@@ -132,7 +132,7 @@ def build() -> typer.Typer:
 
     @command("rules", help=_("Show the rules of a game, clause by clause, in your language."))
     def rules(
-        game: Annotated[str, typer.Argument(metavar=_("GAME"), help=_("The game: 33 (thirty-three)."))],
+        game: Annotated[str, typer.Argument(metavar=_("GAME"), help=_("The game: 33 (thirty-three) or 3-13 (three-thirteen)."))],
         clause: Annotated[
             Optional[str], typer.Argument(metavar=_("CLAUSE"), help=_("Show only this clause, e.g. 33.7."))
         ] = None,
@@ -144,7 +144,7 @@ def build() -> typer.Typer:
     @command("play", help=_("Play a full game against bots."))
     def play(
         ctx: typer.Context,
-        game: Annotated[str, typer.Argument(metavar=_("GAME"), help=_("The game: 33 (thirty-three)."))],
+        game: Annotated[str, typer.Argument(metavar=_("GAME"), help=_("The game: 33 (thirty-three) or 3-13 (three-thirteen)."))],
         players: Annotated[
             Optional[int], typer.Option("--players", "-p", metavar="N", help=_("Number of players, you included."))
         ] = None,
@@ -178,7 +178,7 @@ def build() -> typer.Typer:
     @command("learn", help=_("Guided lessons on real hands, in order; picks up where you stopped."))
     def learn(
         ctx: typer.Context,
-        game: Annotated[str, typer.Argument(metavar=_("GAME"), help=_("The game: 33 (thirty-three)."))],
+        game: Annotated[str, typer.Argument(metavar=_("GAME"), help=_("The game: 33 (thirty-three) or 3-13 (three-thirteen)."))],
         lesson: Annotated[
             Optional[str], typer.Argument(metavar=_("LESSON"), help=_("A lesson number or id, to take that one."))
         ] = None,
@@ -190,7 +190,7 @@ def build() -> typer.Typer:
     @command("drill", help=_("Short exercises on one skill each; weak skills come back sooner."))
     def drill(
         ctx: typer.Context,
-        game: Annotated[str, typer.Argument(metavar=_("GAME"), help=_("The game: 33 (thirty-three)."))],
+        game: Annotated[str, typer.Argument(metavar=_("GAME"), help=_("The game: 33 (thirty-three) or 3-13 (three-thirteen)."))],
         skill: Annotated[
             Optional[str], typer.Option("--skill", "-s", metavar=_("SKILL"), help=_("Drill only this skill."))
         ] = None,
