@@ -86,6 +86,8 @@ def analysis(cards: list[Any], wild: int, rules: Any) -> dict[str, Any]:
 def analyze_command(game_name: str, round_: int, decks: int, option_pairs: list[str], as_json: bool,
                     hand: list[str]) -> int:
     from tutor.cli.info import find_game
+    from tutor.games.base import OptionError
+    from tutor.games.three_thirteen.narrate import option_error_line
     from tutor.play import parse_option_pairs
 
     game = find_game(game_name)
@@ -97,8 +99,8 @@ def analyze_command(game_name: str, round_: int, decks: int, option_pairs: list[
         raise UserError(_("Decks must be 1 to 8, not %(decks)d.") % {"decks": decks}, 2)
     try:
         raw = parse_option_pairs(option_pairs)
-    except Exception:
-        raise UserError(_("Options are written KEY=VALUE, not %(text)s.") % {"text": repr(option_pairs)}, 2) from None
+    except OptionError as err:
+        raise UserError(option_error_line(err), 2) from None
     rules = meld_rules(raw)
     wild = round_ + 2
     if hand:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -90,6 +89,8 @@ class Progress:
             return data
 
     def _write_unlocked(self, data: Data) -> None:
+        import tempfile  # only when writing: it is slow to import, and start-up reads this module
+
         self.dir.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=self.dir, prefix=FILENAME, suffix=".tmp")
         try:

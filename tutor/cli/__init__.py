@@ -40,16 +40,10 @@ def _unknown_language(code: str) -> int:
 def _saved_language() -> str | None:
     """The language the learner chose in the home menu, if any (a damaged file is ignored here)."""
     import json
-    import os
-    from pathlib import Path
 
-    home = os.environ.get("TUTOR_HOME")
-    if home:
-        path = Path(home) / "progress.json"
-    else:
-        from tutor.progress import app_dir
+    from tutor.progress import FILENAME, app_dir
 
-        path = app_dir() / "progress.json"
+    path = app_dir() / FILENAME
     try:
         language = json.loads(path.read_text(encoding="utf-8"))["settings"]["language"]
     except (OSError, ValueError, KeyError, TypeError):

@@ -35,8 +35,8 @@ class Display:
     color: bool
 
 
-def hoist_globals(argv: list[str]) -> list[str]:
-    """Moves global options (`--lang X`, `--ascii`, ...) to the front of argv."""
+def split_globals(argv: list[str]) -> tuple[list[str], list[str]]:
+    """The global options (`--lang X`, `--ascii`, ...) wherever they stand, and the rest."""
     front: list[str] = []
     rest: list[str] = []
     i = 0
@@ -55,7 +55,7 @@ def hoist_globals(argv: list[str]) -> list[str]:
         else:
             rest.append(arg)
         i += 1
-    return front + rest
+    return front, rest
 
 
 class TutorGroup(typer.core.TyperGroup):
@@ -256,41 +256,16 @@ def build() -> typer.Typer:
     return app
 
 
-def _only_display_options(argv: list[str]) -> bool:
-    """True when no command is given, only `--lang X`, `--ascii`, `--no-color`: the home menu."""
-    i = 0
-    while i < len(argv):
-        if argv[i] in _GLOBAL_VALUED:
-            i += 2
-            continue
-        if argv[i] in _GLOBAL_FLAGS or argv[i].startswith("--lang=") or (
-                argv[i].startswith("-l") and not argv[i].startswith("--")):
-            i += 1
-            continue
-        return False
-    return True
-
-
 #: Read-only commands with plain arguments, run without building the typer app: building
 #: it and coercing parameters costs typer's pydantic import, which would double the time
 #: of `tutor rules 33`. Anything else on the line (an option, --help) takes the full path.
 _QUICK = {"games": (0, 0), "languages": (0, 0), "rules": (1, 2)}
 
 
-def _quick_command(argv: list[str]) -> Callable[[], int] | None:
-    words: list[str] = []
-    i = 0
-    while i < len(argv):
-        if argv[i] in _GLOBAL_VALUED:
-            i += 2
-            continue
-        if argv[i] in _GLOBAL_FLAGS or argv[i].startswith("-"):
-            if argv[i] in _GLOBAL_FLAGS or argv[i].startswith(("--lang=", "-l")):
-                i += 1
-                continue
-            return None
-        words.append(argv[i])
-        i += 1
+def _quick_command(words: list[str]) -> Callable[[], int] | None:
+    """The command line without its global options, run directly if it is a quick one."""
+    if any(word.startswith("-") for word in words):
+        return None
     if not words or words[0] not in _QUICK:
         return None
     low, high = _QUICK[words[0]]
@@ -320,14 +295,15 @@ def _display_from_argv(argv: list[str]) -> Display:
 def invoke(argv: list[str]) -> int:
     from typer._click import exceptions as click_exc
 
-    argv = hoist_globals(argv)
-    if _only_display_options(argv):
+    front, rest = split_globals(argv)
+    if not rest:
         from tutor.home import home
 
-        return home(_display_from_argv(argv))
-    quick = _quick_command(argv)
+        return home(_display_from_argv(front))
+    quick = _quick_command(rest)
     if quick is not None:
         return quick()
+    argv = front + rest
     app = build()
     command = typer.main.get_command(app)
     try:
