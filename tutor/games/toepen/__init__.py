@@ -1,0 +1,1 @@
+"""Toepen (RULEBOOK TOE.1-TOE.14): the options, the engine, the bots and record replay."""

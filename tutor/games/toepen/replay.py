@@ -1,0 +1,97 @@
+"""Replays a record of Toepen on the engine, checking every event against the rules.
+
+The record's shuffles (the `stock` of each `deal`, top card first) and its first dealer feed
+a scripted `Chance`; each decision in it (keep, exchange, pass, challenge, knock, stay,
+fold, play) is applied to the engine as the action of the seat it names, and what the
+engine reports must equal what the record says, line by line. Everything else (tricks,
+hand ends, losses, the next deal) the engine produces itself and must agree.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from tutor.cards import Card
+from tutor.games.base import Chance, Event, OptionError
+from tutor.games.toepen.engine import (
+    Action,
+    Challenge,
+    Fold,
+    Keep,
+    Knock,
+    Pass,
+    Play,
+    State,
+    Stay,
+    Throw,
+    card_from_code,
+)
+from tutor.games.toepen.options import Options
+from tutor.records import RecordError, verify
+
+#: Record events that are decisions, and the action each stands for.
+DECISIONS = {
+    "keep": Keep,
+    "exchange": Throw,
+    "pass": Pass,
+    "challenge": Challenge,
+    "knock": Knock,
+    "stay": Stay,
+    "fold": Fold,
+}
+
+
+class ScriptedChance(Chance):
+    """Chance outcomes taken from a record: the first dealer and each deal's order in turn."""
+
+    def __init__(self, dealer: int, orders: list[tuple[list[str], int]]) -> None:
+        self._dealer = dealer
+        self._orders = list(orders)  # (codes top first, the record line they came from)
+
+    def dealer(self, players: int) -> int:
+        if not 0 <= self._dealer < players:
+            raise RecordError("record_mismatch", line=self._orders[0][1] if self._orders else 1)
+        return self._dealer
+
+    def shuffle(self, cards: Sequence[Card]) -> list[Card]:
+        if not self._orders:
+            raise RecordError("record_truncated", line=0)
+        order, line = self._orders.pop(0)
+        if not isinstance(order, list) or Counter(order) != Counter(c.code for c in cards):
+            raise RecordError("record_mismatch", line=line)
+        by_code = {c.code: c for c in cards}
+        return [by_code[code] for code in order]
+
+
+def _decision(event: Event, state: State) -> Action | None:
+    kind = event["event"]
+    if kind == "play":
+        card = card_from_code(str(event["card"]))
+        if card is None:
+            raise RecordError("record_illegal", line=event["_line"])
+        return Play(card, int(event["player"]))
+    action = DECISIONS.get(kind)
+    if action is None:
+        return None
+    return action(int(event["player"]))
+
+
+def start(header: dict[str, Any], events: list[Event]) -> State:
+    """The state at the start of the recorded rubber, its chance scripted from the record."""
+    try:
+        players = len(header["players"])
+        options = Options.from_record(header.get("options", {}))
+        first = next(e for e in events if e["event"] == "deal")
+        orders = [(e["stock"], e["_line"]) for e in events if e["event"] == "deal"]
+        chance = ScriptedChance(int(first["dealer"]), orders)
+        return State(players, options, chance)
+    except (KeyError, TypeError, ValueError, StopIteration, OptionError):
+        raise RecordError("record_no_header", file="") from None
+
+
+def replay(header: dict[str, Any], events: list[Event]) -> Iterator[tuple[Event, State]]:
+    """Yields each recorded event with the state after it, verifying as it goes."""
+    state = start(header, events)
+    yield from verify(state, events, _decision)
