@@ -38,8 +38,13 @@ def play_command(
     auto: bool,
     display: Display,
     coach: bool = False,
+    clock: float | None = None,
 ) -> int:
     game = find_game(game_name)
+    if clock is not None and game.id != "three-thirteen-speed":
+        raise UserError(_("--clock is for 3-13 Speed only."), 2)
+    if clock is not None and not 1 <= clock <= 600:
+        raise UserError(_("--clock takes 1 to 600 seconds, not %(seconds)s.") % {"seconds": f"{clock:g}"}, 2)
     from tutor.records import RecordWriter
     from tutor.trainer.console import Leave, open_console
 
@@ -73,8 +78,9 @@ def play_command(
                 _("Cannot write the record to %(file)s: %(reason)s") % {"file": str(record), "reason": exc.strerror}
             ) from None
     console = open_console(display.color, {"f1": "help", "f2": "rules"})
+    extra = {"clock": clock} if clock is not None else {}
     session = kit.session(console, state, level, rng, learner, display.ascii, writer.write if writer else None,
-                          coach=coach and not auto)
+                          coach=coach and not auto, **extra)
     try:
         session.run()
     except Leave as leave:

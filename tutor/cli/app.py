@@ -132,7 +132,7 @@ def build() -> typer.Typer:
 
     @command("rules", help=_("Show the rules of a game, clause by clause, in your language."))
     def rules(
-        game: Annotated[str, typer.Argument(metavar=_("GAME"), help=_("The game: 33 (thirty-three) or 3-13 (three-thirteen)."))],
+        game: Annotated[str, typer.Argument(metavar=_("GAME"), help=_("The game, by its id or short name (tutor games lists them: 33, 3-13, speed, ...)."))],
         clause: Annotated[
             Optional[str], typer.Argument(metavar=_("CLAUSE"), help=_("Show only this clause, e.g. 33.7."))
         ] = None,
@@ -144,7 +144,7 @@ def build() -> typer.Typer:
     @command("play", help=_("Play a full game against bots."))
     def play(
         ctx: typer.Context,
-        game: Annotated[str, typer.Argument(metavar=_("GAME"), help=_("The game: 33 (thirty-three) or 3-13 (three-thirteen)."))],
+        game: Annotated[str, typer.Argument(metavar=_("GAME"), help=_("The game, by its id or short name (tutor games lists them: 33, 3-13, speed, ...)."))],
         players: Annotated[
             Optional[int], typer.Option("--players", "-p", metavar="N", help=_("Number of players, you included."))
         ] = None,
@@ -169,16 +169,22 @@ def build() -> typer.Typer:
         coach: Annotated[
             bool, typer.Option("--coach/--no-coach", help=_("Let the coach flag weaker plays as you make them."))
         ] = False,
+        clock: Annotated[
+            Optional[float],
+            typer.Option("--clock", metavar=_("SECONDS"),
+                         help=_("3-13 Speed: the caller calls on time, giving you SECONDS for each choice.")),
+        ] = None,
     ) -> None:
         from tutor.play import play_command
 
         options = (option or []) + ([f"decks={decks}"] if decks is not None else [])
-        raise typer.Exit(play_command(game, players, level, seed, record, options, auto, _display(ctx), coach))
+        raise typer.Exit(play_command(game, players, level, seed, record, options, auto, _display(ctx), coach,
+                                      clock))
 
     @command("learn", help=_("Guided lessons on real hands, in order; picks up where you stopped."))
     def learn(
         ctx: typer.Context,
-        game: Annotated[str, typer.Argument(metavar=_("GAME"), help=_("The game: 33 (thirty-three) or 3-13 (three-thirteen)."))],
+        game: Annotated[str, typer.Argument(metavar=_("GAME"), help=_("The game, by its id or short name (tutor games lists them: 33, 3-13, speed, ...)."))],
         lesson: Annotated[
             Optional[str], typer.Argument(metavar=_("LESSON"), help=_("A lesson number or id, to take that one."))
         ] = None,
@@ -190,7 +196,7 @@ def build() -> typer.Typer:
     @command("drill", help=_("Short exercises on one skill each; weak skills come back sooner."))
     def drill(
         ctx: typer.Context,
-        game: Annotated[str, typer.Argument(metavar=_("GAME"), help=_("The game: 33 (thirty-three) or 3-13 (three-thirteen)."))],
+        game: Annotated[str, typer.Argument(metavar=_("GAME"), help=_("The game, by its id or short name (tutor games lists them: 33, 3-13, speed, ...)."))],
         skill: Annotated[
             Optional[str], typer.Option("--skill", "-s", metavar=_("SKILL"), help=_("Drill only this skill."))
         ] = None,

@@ -54,6 +54,16 @@ GAMES: tuple[GameInfo, ...] = (
         max_players=8,
         default_players=4,
     ),
+    GameInfo(
+        id="three-thirteen-speed",
+        aliases=("speed",),
+        name=N_("3-13 Speed"),
+        summary=N_("Three Thirteen for big tables: everyone draws and discards at once, with a caller."),
+        module="tutor.games.speed",
+        min_players=2,
+        max_players=12,
+        default_players=6,
+    ),
 )
 
 

@@ -36,12 +36,17 @@ def _words() -> dict[str, str]:
         "pile": pgettext("command", "pile|discard"),
         # TRANSLATORS: Three Thirteen: the word before a card to go out with it, e.g. "out 7D".
         "out": pgettext("command", "out"),
+        # TRANSLATORS: 3-13 Speed: words to draw the top card of the middle heap, separated by |.
+        "middle": pgettext("command", "middle"),
+        # TRANSLATORS: 3-13 Speed: words to call "match" (all cards in sets), separated by |.
+        "match": pgettext("command", "match"),
     }
 
 
 _ENGLISH = {"help": "help|?", "rules": "rules", "quit": "quit|exit", "draw": "draw", "end": "end",
             "skip": "skip", "why": "why", "hint": "hint", "back": "back", "retry": "retry|again",
-            "stock": "stock", "pile": "pile|discard", "out": "out"}
+            "stock": "stock", "pile": "pile|discard", "out": "out",
+            "middle": "middle", "match": "match"}
 
 
 def command_of(text: str) -> str | None:

@@ -40,10 +40,15 @@ class Leave(Exception):
         self.reason = reason
 
 
+class TimeUp(Exception):
+    """No answer came within the `timeout` given to `ask` (3-13 Speed's caller on a clock)."""
+
+
 class Console(Protocol):
     def show(self, fragments: Fragments | str) -> None: ...
 
-    def ask(self, prompt: str, choices: Sequence[str] = (), toolbar: str = "") -> str: ...
+    def ask(self, prompt: str, choices: Sequence[str] = (), toolbar: str = "",
+            timeout: float | None = None) -> str: ...
 
 
 def plain(fragments: Fragments | str) -> str:
@@ -61,9 +66,13 @@ class LineConsole:
         self.stdout.write(plain(fragments) + "\n")
         self.stdout.flush()
 
-    def ask(self, prompt: str, choices: Sequence[str] = (), toolbar: str = "") -> str:
+    def ask(self, prompt: str, choices: Sequence[str] = (), toolbar: str = "",
+            timeout: float | None = None) -> str:
         self.stdout.write(prompt)
         self.stdout.flush()
+        if timeout is not None and not _ready(self.stdin, timeout):
+            self.stdout.write("\n")
+            raise TimeUp()
         try:
             line = self.stdin.readline()
         except KeyboardInterrupt:
@@ -87,6 +96,7 @@ class PromptConsole:
         self.color = color
         self.style = Style.from_dict(STYLE if color else {"bottom-toolbar": "noreverse"})
         self.output = output
+        self._timer = None  # type: ignore[var-annotated]
         bindings = KeyBindings()
         for key, command in (keys or {}).items():
             bindings.add(key)(_submit(command))
@@ -104,16 +114,53 @@ class PromptConsole:
             text = FormattedText([("", plain(fragments))])
         print_formatted_text(text, style=self.style, output=self.output)
 
-    def ask(self, prompt: str, choices: Sequence[str] = (), toolbar: str = "") -> str:
+    def ask(self, prompt: str, choices: Sequence[str] = (), toolbar: str = "",
+            timeout: float | None = None) -> str:
         from prompt_toolkit.completion import WordCompleter
 
         completer = WordCompleter(list(choices), ignore_case=True, sentence=True) if choices else None
         try:
-            return self.session.prompt(prompt, completer=completer, bottom_toolbar=toolbar or None)
+            return self.session.prompt(prompt, completer=completer, bottom_toolbar=toolbar or None,
+                                       pre_run=self._alarm(timeout) if timeout is not None else None)
         except KeyboardInterrupt:
             raise Leave("interrupt") from None
         except EOFError:
             raise Leave("eof") from None
+        finally:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+
+
+    def _alarm(self, timeout: float) -> Callable[[], None]:
+        """A pre-run hook that ends the prompt with TimeUp after `timeout` seconds."""
+        import asyncio
+
+        app = self.session.app
+
+        def expire() -> None:
+            if app.is_running and not app.future.done():  # type: ignore[union-attr]
+                app.exit(exception=TimeUp())
+
+        def pre_run() -> None:
+            self._timer = asyncio.get_running_loop().call_later(timeout, expire)
+
+        return pre_run
+
+
+def _ready(stream: IO[str], timeout: float) -> bool:
+    """True when a line can be read from `stream` within `timeout` seconds (always, for a non-file)."""
+    import select
+
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return True
+    try:
+        readable, _, _ = select.select([fd], [], [], timeout)
+    except (OSError, ValueError):
+        return True
+    return bool(readable)
 
 
 def _mono():  # type: ignore[no-untyped-def]

@@ -126,8 +126,11 @@ class TableSession:
             text = _("%(reason)s (rule %(clause)s)") % {"reason": text, "clause": clause}
         self.console.show([("class:error", text)])
 
-    def ask(self, prompt: str, choices: list[str] | None = None) -> str:
-        return self.console.ask(prompt + " ", self.choices() if choices is None else choices, self.toolbar())
+    def ask(self, prompt: str, choices: list[str] | None = None, timeout: float | None = None) -> str:
+        options = self.choices() if choices is None else choices
+        if timeout is None:
+            return self.console.ask(prompt + " ", options, self.toolbar())
+        return self.console.ask(prompt + " ", options, self.toolbar(), timeout=timeout)
 
     def remember_reason(self, seat: int, why: str) -> None:
         if why:

@@ -259,8 +259,17 @@ class State(Rules):
         self.hand_number = 0
         self.hand_winners: list[int] = []  # the winner of each finished hand
         self.log: list[Event] = []  # every event of the current hand
+        self._reset_rubber_counts()
         self._reset_hand(0)
         self.opening: list[Event] = self._deal(self.chance.dealer(players))
+
+    def _reset_rubber_counts(self) -> None:
+        """Public dirty-laundry history of the rubber, per seat (what a player could count at the table)."""
+        n = self.players
+        self.dealt = [0] * n  # hands dealt to the seat
+        self.exchanges = [0] * n  # hands it threw in (TOE.4)
+        self.bluffs_shown = [0] * n  # its thrown hands shown holding a 7-10
+        self.honest_shown = [0] * n  # its thrown hands shown holding only A K Q J
 
     def _reset_hand(self, dealer: int) -> None:
         n = self.players
@@ -481,6 +490,8 @@ class State(Rules):
         order = self.chance.shuffle(DECK)
         stock = order[::-1]
         seats = self.seats_from(dealer)
+        for seat in seats:
+            self.dealt[seat] += 1
         hands = self.hands
         for _ in range(HAND_SIZE):
             for s in seats:
@@ -544,6 +555,7 @@ class State(Rules):
         self.hands[p] = new
         self.thrown[p] = thrown
         self.thrower = p
+        self.exchanges[p] += 1
         self.pending = [s for s in self.seats_from(p) if s != p]
         self.phase = Phase.CHALLENGE
         self.current = self.pending[0]
@@ -566,6 +578,10 @@ class State(Rules):
         thrown = self.thrown[t]
         bluff = any(c.rank in HIGH_RANKS for c in thrown)
         loser = t if bluff else q
+        if bluff:
+            self.bluffs_shown[t] += 1
+        else:
+            self.honest_shown[t] += 1
         self.points[loser] += 1
         self.hand_points[loser] += 1
         self.shown[t] = True
@@ -793,9 +809,11 @@ class State(Rules):
         state.hand_number = 1
         state.hand_winners = []
         state.log = []
+        state._reset_rubber_counts()
         _check_seat(dealer, n)
         if not state.active[dealer]:
             raise PositionError("position_seat", player=dealer)
+        state.dealt = [1 if a else 0 for a in state.active]
         state._reset_hand(dealer)
         seen: set[Card] = set()
 

@@ -1,0 +1,100 @@
+"""The coach for 3-13 Speed: judges a draw, a discard and a match call, and says why.
+
+- A draw: the points the hand can leave with the pile card, against the average over every
+  card the learner has not seen for a draw from the middle (exact, not sampled).
+- A discard: the points it leaves against the best discard, and what it hands the left
+  neighbour (a wild, or a card near what they took from the learner's pile).
+- A match window: a missed match (SPD.7, SPD.9) and a false call (SPD.9).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tutor.cards import Card
+from tutor.games.speed import bots
+from tutor.games.speed.engine import RULES, Phase, State
+from tutor.games.three_thirteen import solver
+
+
+@dataclass(frozen=True)
+class DrawVerdict:
+    kind: str  # "right" or "weaker"
+    source: str  # what the learner chose: "middle" or "pile"
+    card: Card | None  # the pile card
+    before: int  # points the hand leaves now
+    pile: int | None  # points after taking the pile card and the best discard
+    middle: float  # average points after a draw from the middle
+
+
+@dataclass(frozen=True)
+class DiscardVerdict:
+    kind: str  # "right" or "weaker"
+    card: Card
+    left: int  # points the hand leaves after this discard
+    best: Card
+    best_left: int
+    feeds: str | None  # "wild" or "took" when the card seems to help the left neighbour
+    took: Card | None  # the card the left neighbour took that this one sits near
+    last_cycle: bool
+
+
+@dataclass(frozen=True)
+class WindowVerdict:
+    kind: str  # "right", "missed" or "false"
+    deadwood: tuple[Card, ...] = ()
+    penalty: int = 0
+
+
+def middle_average(state: State, seat: int) -> float:
+    """The average fewest points after drawing from the middle, over every unseen card."""
+    pool = bots.unseen(state, seat)
+    total = sum(pool.values())
+    hand = state.hands[seat]
+    if not total:
+        return float(bots.penalty(hand, state.wild))
+    return sum(n * bots.after_taking(hand, Card(r, s, 9), state.wild) for (r, s), n in pool.items()) / total
+
+
+def judge_draw(state: State, seat: int, source: str) -> DrawVerdict:
+    hand = state.hands[seat]
+    top = state.right_top(seat)
+    before = bots.penalty(hand, state.wild)
+    pile = bots.after_taking(hand, top, state.wild) if top is not None else None
+    middle = middle_average(state, seat)
+    better = "pile" if pile is not None and (pile == 0 or pile < middle) else "middle"
+    return DrawVerdict("right" if source == better else "weaker", source, top, before, pile, middle)
+
+
+def _feeds(state: State, seat: int, card: Card) -> tuple[str | None, Card | None]:
+    if state.last_cycle:
+        return None, None
+    if card.rank == state.wild:
+        return "wild", None
+    for got in state.took[state.left(seat)]:
+        if got.rank == card.rank or (got.suit == card.suit and abs(got.rank - card.rank) <= 2):
+            return "took", got
+    return None, None
+
+
+def judge_discard(state: State, seat: int, card: Card) -> DiscardVerdict:
+    options = bots.ranked(state.hands[seat], state.wild)
+    left = next(p for c, p in options if c.rank == card.rank and c.suit == card.suit)
+    best, best_left = bots._high_first(options)
+    feeds, took = _feeds(state, seat, card)
+    kind = "right" if left == best_left and feeds != "wild" else "weaker"
+    if feeds == "wild" and left == best_left:
+        # Even the best-scoring discard should not be a wild handed to the left neighbour.
+        kind = "weaker"
+    return DiscardVerdict(kind, card, left, best, best_left, feeds, took, state.last_cycle)
+
+
+def judge_window(state: State, seat: int, called: bool) -> WindowVerdict:
+    """A match call (`called`) or letting the window pass, judged."""
+    assert state.phase is Phase.MATCH
+    arrangement = solver.solve(state.hands[seat], state.wild, RULES)
+    if called and arrangement.penalty:
+        return WindowVerdict("false", tuple(arrangement.deadwood), arrangement.penalty)
+    if not called and not arrangement.penalty:
+        return WindowVerdict("missed")
+    return WindowVerdict("right")

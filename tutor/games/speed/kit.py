@@ -1,0 +1,27 @@
+"""3-13 Speed for `tutor play` and `tutor replay` (see tutor.games.kit)."""
+
+from __future__ import annotations
+
+from tutor.games.kit import GameKit
+from tutor.games.speed.engine import Chance, State, parse_options
+from tutor.games.speed.narrate import event_lines, option_error_line
+from tutor.games.speed.replay import replay
+from tutor.games.speed.session import SpeedSession
+
+
+def event_line(event, names, ascii_only=False, reveal=False):  # type: ignore[no-untyped-def]
+    lines = event_lines(event, names, ascii_only, reveal)
+    return "\n".join(lines) if lines else None
+
+
+KIT = GameKit(
+    parse_options=parse_options,
+    new_state=lambda players, options, rng: State(players, Chance(rng)),
+    record_options=lambda options, players: {"decks": 4},
+    session=SpeedSession,
+    option_error_line=option_error_line,
+    # A learner "loses" a game of 3-13 Speed when they are not among the lowest totals (SPD.8).
+    lost=lambda state, seat: seat not in state.winners,
+    replay=replay,
+    event_line=event_line,
+)

@@ -1,0 +1,219 @@
+"""3-13 Speed's events, errors and bot reasons as sentences in the learner's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tutor.cards import rank_code
+from tutor.games import texts
+from tutor.games.base import Event, IllegalAction, OptionError
+from tutor.games.three_thirteen.narrate import card_style, show_card, show_cards, show_melds
+from tutor.i18n import _, ngettext
+from tutor.trainer.table import Names
+
+__all__ = ["card_style", "event_lines", "illegal_line", "option_error_line", "reason_line", "show_card",
+           "show_cards", "show_melds"]
+
+
+def event_lines(event: Event, names: Names, ascii_only: bool = False, reveal: bool = False,
+                own_draws: bool = True) -> list[str]:
+    """The sentences for one event (a cycle says several things at once).
+
+    `own_draws=False` leaves out the learner's own draw, which the trainer showed when it happened.
+    """
+    kind = event["event"]
+    if kind == "hand_start":
+        n = event["size"]
+        return [ngettext("Hand %(hand)d of 11: %(count)d card each; %(wild)s is wild.",
+                         "Hand %(hand)d of 11: %(count)d cards each; %(wild)s is wild.", n) % {
+            "hand": event["hand"], "count": n, "wild": rank_code(event["wild"])}]
+    if kind == "deal":
+        seat = names.learner
+        if seat is None:
+            return [_("Everyone takes their cards and turns one up on their left (SPD.3).")]
+        players = len(event["piles"])
+        right = (seat - 1) % players
+        return [_("Your pile on the left starts with %(mine)s; the pile on your right shows %(right)s (SPD.3).") % {
+            "mine": show_card(event["piles"][seat][-1], ascii_only),
+            "right": show_card(event["piles"][right][-1], ascii_only)}]
+    if kind == "cycle":
+        return _cycle_lines(event, names, ascii_only, reveal, own_draws)
+    if kind == "match":
+        lines = []
+        for seat, melds in zip(event["players"], event["melds"]):
+            params = {"player": names(seat), "melds": show_melds(melds, ascii_only)}
+            if names.is_you(seat):
+                lines.append(_("You call match: %(melds)s (SPD.7).") % params)
+            else:
+                lines.append(_("%(player)s calls match: %(melds)s (SPD.7).") % params)
+            if seat in event.get("late", []):
+                lines.append(_("The call comes late, but it counts (SPD.9)."))
+        if event["cycle"] == 0:
+            lines.append(_("A match before the first draw (SPD.5)."))
+        return lines
+    if kind == "hand_end":
+        return [_("Hand %(hand)d is over.") % {"hand": event["hand"]}]
+    if kind == "game_over":
+        winners = event["winners"]
+        total = event["totals"][winners[0]]
+        if len(winners) > 1:
+            return [_("%(players)s share the win with %(total)d points each (SPD.8).") % {
+                "players": ", ".join(names(w) for w in winners), "total": total}]
+        if names.is_you(winners[0]):
+            return [_("You win with %(total)d points (SPD.8).") % {"total": total}]
+        return [_("%(player)s wins with %(total)d points (SPD.8).") % {"player": names(winners[0]), "total": total}]
+    return []
+
+
+def _cycle_lines(event: Event, names: Names, ascii_only: bool, reveal: bool, own_draws: bool) -> list[str]:
+    lines = []
+    seat = names.learner
+    for draw in event["draws"]:
+        p = draw["player"]
+        card = show_card(draw["card"], ascii_only)
+        if names.is_you(p):
+            if not own_draws:
+                continue
+            line = (_("You took %(card)s from the pile on your right.") if draw["from"] == "pile" else
+                    _("You took %(card)s from the middle.")) % {"card": card}
+            lines.append(line)
+        elif seat is not None and p == (seat + 1) % len(event["discards"]) and draw["from"] == "pile":
+            lines.append(_("%(player)s, on your left, took %(card)s from your pile.") % {
+                "player": names(p), "card": card})
+        elif reveal:
+            lines.append((_("%(player)s took %(card)s from the pile.") if draw["from"] == "pile" else
+                          _("%(player)s took %(card)s from the middle.")) % {"player": names(p), "card": card})
+    if event.get("rebuilt"):
+        lines.append(_("The middle ran out: every pile but its top card was shuffled into a new middle (SPD.10)."))
+    shown = [f"{names(p)} {show_card(code, ascii_only)}" for p, code in enumerate(event["discards"]) if code]
+    lines.append(_("Caller: \"discard!\" Face up: %(cards)s.") % {"cards": " · ".join(shown)})
+    return lines
+
+
+def hand_end_lines(event: Event, names: Names, ascii_only: bool = False) -> list[str]:
+    """Each hand's scoring after a hand (SPD.8)."""
+    lines = []
+    for seat, (arrangement, points, total) in enumerate(
+            zip(event["arrangements"], event["penalties"], event["totals"])):
+        melds = show_melds(arrangement["melds"], ascii_only) or "-"
+        if seat in event["matched"]:
+            lines.append(_("%(player)s: matched: %(melds)s; 0 points, total %(total)d.") % {
+                "player": names(seat), "melds": melds, "total": total})
+            continue
+        left = show_cards(arrangement["deadwood"], ascii_only) or "-"
+        lines.append(_("%(player)s: %(melds)s; left over: %(left)s; %(points)d points, total %(total)d.") % {
+            "player": names(seat), "melds": melds, "left": left, "points": points, "total": total})
+    return lines
+
+
+MESSAGES_FOR_ILLEGAL = (
+    "game_over", "not_an_action", "frozen", "already_chosen", "no_window", "false_match", "not_draw_call",
+    "bad_source", "pile_empty", "not_discard_call", "not_in_hand",
+)
+
+
+def illegal_line(err: IllegalAction, ascii_only: bool = False) -> str:
+    p: dict[str, Any] = dict(err.params)
+    if isinstance(p.get("card"), str):
+        p["card"] = show_card(p["card"], ascii_only) if len(p["card"]) >= 2 else p["card"]
+    if "deadwood" in p:
+        p["deadwood"] = show_cards(p["deadwood"], ascii_only)
+    messages = {
+        "game_over": _("The game is over."),
+        "not_an_action": _("That is not a move in this game."),
+        "frozen": _("You have matched: your hand stays as it is until the hand ends."),
+        "already_chosen": _("You have already chosen; the caller waits for the others."),
+        "no_window": _("You can call match only right after \"discard\" or before the first \"draw\"."),
+        "false_match": _("Not a match: %(deadwood)s are not in sets (%(penalty)d points). No penalty; play on."),
+        "not_draw_call": _("The caller has not called \"draw\"."),
+        "bad_source": _("Draw from the middle or from the pile on your right."),
+        "pile_empty": _("The pile on your right is empty; draw from the middle."),
+        "not_discard_call": _("Draw a card first; then choose your discard."),
+        "not_in_hand": _("You do not hold %(card)s."),
+    }
+    text = texts.fill(messages.get(err.message, _("That is not allowed.")), p)
+    return _("%(reason)s (rule %(clause)s)") % {"reason": text, "clause": err.clause}
+
+
+def reason_line(reason: str, detail: dict[str, Any] | None = None) -> str:
+    detail = dict(detail or {})
+    if isinstance(detail.get("card"), str):
+        detail["card"] = show_card(detail["card"])
+    if isinstance(detail.get("kept"), str):
+        detail["kept"] = show_card(detail["kept"])
+    messages = {
+        "match": _("All my cards were in sets, so I called match."),
+        "take_pile": _("The pile card %(card)s lowered my points from %(before)d to %(after)d."),
+        "draw_middle": _("The pile card did nothing for me, so I drew from the middle."),
+        "expected_middle": _("An unknown card from the middle helps me more on average (%(expected)s points)."),
+        "least_penalty": _("I discarded %(card)s: it leaves me the fewest points."),
+        "avoid_feeding": _("I discarded %(card)s and kept %(kept)s away from my left neighbour."),
+        "random_draw": _("I drew without much thought."),
+        "random_discard": _("I threw a card without much thought."),
+        "wild_on_pile": _("A wild card lay on the pile, so I took it."),
+    }
+    return texts.fill(messages.get(reason, ""), detail)
+
+
+def option_error_line(err: OptionError) -> str:
+    return texts.option_error_line(err, {
+        "players_range": _("3-13 Speed needs %(low)d to %(high)d players, not %(players)d (SPD.1)."),
+    })
+
+
+def _pts(x: float) -> str:
+    from tutor.games.three_thirteen.narrate import _pts as pts
+
+    return pts(x)
+
+
+def draw_verdict_lines(verdict: Any, ascii_only: bool = False) -> list[str]:
+    """What the coach says about a draw: the pile card against the middle's average."""
+    params = {"card": show_card(verdict.card.code, ascii_only) if verdict.card else "-",
+              "pile": verdict.pile if verdict.pile is not None else "-", "middle": _pts(verdict.middle),
+              "before": verdict.before}
+    if verdict.kind == "right":
+        if verdict.source == "pile":
+            return [_("Good draw: %(card)s takes your hand from %(before)s to %(pile)s points; the middle "
+                      "would leave %(middle)s on average.") % params]
+        if verdict.pile is not None and verdict.pile >= verdict.before:
+            return [_("Good draw: %(card)s does nothing for your sets; the middle leaves %(middle)s points "
+                      "on average.") % params]
+        return [_("Good draw: the middle leaves %(middle)s points on average; %(card)s would leave "
+                  "%(pile)s.") % params]
+    if verdict.source == "pile":
+        return [_("The middle was better: it leaves %(middle)s points on average; %(card)s leaves "
+                  "%(pile)s.") % params]
+    return [_("The pile was better: %(card)s takes your hand from %(before)s to %(pile)s points; the "
+              "middle leaves %(middle)s on average.") % params]
+
+
+def discard_verdict_lines(verdict: Any, ascii_only: bool = False) -> list[str]:
+    """What the coach says about a discard: points left, and what it hands the left neighbour."""
+    card = show_card(verdict.card.code, ascii_only)
+    lines: list[str] = []
+    if verdict.left == verdict.best_left:
+        lines.append(ngettext("Good discard: %(card)s leaves %(points)d point in your hand.",
+                              "Good discard: %(card)s leaves %(points)d points in your hand.", verdict.left)
+                     % {"card": card, "points": verdict.left})
+    else:
+        lines.append(_("Discarding %(better)s would leave %(best)d points instead of %(mine)d.") % {
+            "better": show_card(verdict.best.code, ascii_only), "best": verdict.best_left, "mine": verdict.left})
+    if verdict.feeds == "wild":
+        lines.append(_("%(card)s is wild this hand: your left neighbour can take it from your pile.") % {"card": card})
+    elif verdict.feeds == "took":
+        lines.append(_("Your left neighbour took %(taken)s from your pile: %(card)s may help them.") % {
+            "taken": show_card(verdict.took.code, ascii_only), "card": card})
+    if verdict.last_cycle and verdict.kind == "right":
+        lines.append(_("In the last cycle only your points count: nobody draws your discard."))
+    return lines
+
+
+def window_verdict_lines(verdict: Any, ascii_only: bool = False) -> list[str]:
+    if verdict.kind == "missed":
+        return [_("You could have called match: all your cards are in sets (SPD.7). You may still call it "
+                  "in a later window (SPD.9).")]
+    if verdict.kind == "false":
+        return [_("Not a match yet: %(cards)s are not in sets (SPD.9).") % {
+            "cards": show_cards([c.code for c in verdict.deadwood], ascii_only)}]
+    return []

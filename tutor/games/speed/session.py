@@ -1,0 +1,311 @@
+"""A game of 3-13 Speed at the trainer: the learner at one seat of a table of up to twelve.
+
+The caller's rhythm is kept. At the match window (before the first draw and after every
+discard) the learner types `middle` or `pile` to draw, or `match` to call; then a card to
+discard, face down. The bots choose on what they can see, before anyone's choice of the
+cycle is revealed, and the reveal shows every discard at once.
+
+With `--clock SECONDS` the caller calls on time: a learner who has not chosen in time is told,
+the caller waits once more, and then draws from the middle for them, or discards their
+highest-counting card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tutor.cards import Card, parse_code, rank_code
+from tutor.games.base import Event, IllegalAction
+from tutor.games.speed import bots, coach
+from tutor.games.speed.engine import RULES, Discard, Draw, Match, Pass, Phase
+from tutor.games.speed.narrate import (
+    card_style,
+    discard_verdict_lines,
+    draw_verdict_lines,
+    event_lines,
+    hand_end_lines,
+    illegal_line,
+    reason_line,
+    show_card,
+    window_verdict_lines,
+)
+from tutor.games.speed.rules import CLAUSES
+from tutor.games.three_thirteen import solver
+from tutor.i18n import _, ngettext
+from tutor.trainer.commands import command_of, command_word
+from tutor.trainer.console import Fragments, TimeUp
+from tutor.trainer.table import TableSession
+
+SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
+
+
+class SpeedSession(TableSession):
+    clauses = CLAUSES
+
+    def __init__(self, *args: Any, clock: float | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.clock = clock
+        self._shown: tuple[int, int, str] | None = None  # the table is shown once per call
+        self._hand_over = False
+
+    # ----------------------------------------------------------------- events
+
+    def event_line(self, event: Event) -> str | None:
+        lines = event_lines(event, self.names, self.ascii, reveal=self.learner is None)
+        return "\n".join(lines) if lines else None
+
+    def emit(self, events: list[Event]) -> None:
+        self.record(events)
+        for event in events:
+            for line in event_lines(event, self.names, self.ascii, reveal=self.learner is None, own_draws=False):
+                self.console.show([("", line)])
+            if event["event"] == "hand_end":
+                for line in hand_end_lines(event, self.names, self.ascii):
+                    self.console.show([("class:hint", line)])
+
+    def act(self, action: Any) -> bool:
+        s = self.state
+        before = s.phase
+        if not super().act(action):
+            return False
+        if before is Phase.DRAW and s.phase is Phase.DISCARD and self.learner in s.playing:
+            seat = self.learner
+            card = s.drawn[seat]  # type: ignore[index]
+            took = any(c is card for c in s.took[seat])  # type: ignore[index]
+            line = (_("You took %(card)s from the pile on your right.") if took else
+                    _("You took %(card)s from the middle.")) % {"card": show_card(card.code, self.ascii)}  # type: ignore[union-attr]
+            self.console.show([("class:you", line)])
+        return True
+
+    # ----------------------------------------------------------------- table
+
+    def sorted_hand(self, seat: int) -> list[Card]:
+        wild = self.state.wild
+        return sorted(self.state.hands[seat], key=lambda c: (c.rank == wild, SUIT_ORDER[c.suit], c.rank, c.copy))
+
+    def hand_fragments(self, seat: int) -> Fragments:
+        frags: Fragments = []
+        drawn = self.state.drawn[seat] if self.state.phase is Phase.DISCARD else None
+        for card in self.sorted_hand(seat):
+            text = show_card(card.code, self.ascii)
+            if card.rank == self.state.wild:
+                text += "*"
+            if card is drawn:
+                text = "(" + text + ")"
+            frags += [(card_style(card.code), text), ("", " ")]
+        return frags
+
+    def _card(self, card: Card | None) -> tuple[str, str]:
+        return (card_style(card.code), show_card(card.code, self.ascii)) if card else ("", "-")
+
+    def table(self) -> Fragments:
+        s = self.state
+        seat = self.learner
+        assert seat is not None
+        frags: Fragments = [
+            ("", "\n"),
+            ("class:title", _("Hand %(hand)d of 11 · %(count)d cards · wild: %(wild)s") % {
+                "hand": s.hand, "count": s.size, "wild": rank_code(s.wild)}),
+            ("", "  ·  " + ngettext("%(count)d card in the middle", "%(count)d cards in the middle",
+                                   len(s.middle)) % {"count": len(s.middle)} + "\n"),
+            ("", _("Totals: %(totals)s") % {"totals": " · ".join(
+                f"{self.names(q)} {t}" for q, t in enumerate(s.totals))} + "\n"),
+            ("", _("Pile on your right (%(player)s):") % {"player": self.names(s.right(seat))} + " "),
+            self._card(s.right_top(seat)),
+            ("", "  ·  " + _("your pile on the left (%(player)s draws from it):") % {
+                "player": self.names(s.left(seat))} + " "),
+            self._card(s.pile_top(seat)),
+            ("", "\n" + _("Your hand:") + " "),
+        ]
+        frags += self.hand_fragments(seat)
+        if s.last_cycle:
+            frags.append(("class:hint", "\n" + _("Match was called: this is the last cycle.")))
+        return frags
+
+    def call(self) -> str:
+        """The caller's current call."""
+        s = self.state
+        if s.phase is Phase.DISCARD:
+            return _("Caller: \"discard\" - choose your card, face down.")
+        if s.phase is Phase.MATCH and s.cycle == 0:
+            return _("Caller: ready? Match now if your cards are all in sets; then \"draw\".")
+        if s.phase is Phase.MATCH:
+            return _("Caller: match? Then \"draw\".")
+        return _("Caller: \"draw\"!")
+
+    def toolbar(self) -> str:
+        s = self.state
+        return " " + _("3-13 Speed · hand %(hand)d · wild %(wild)s · %(players)d players · F1 help · Ctrl-D quit") % {
+            "hand": s.hand, "wild": rank_code(s.wild), "players": s.players}
+
+    def show_help(self) -> None:
+        words = {c: command_word(c) for c in ("middle", "pile", "match", "help", "rules", "why", "quit")}
+        for line in (
+            _("Everyone plays at once. To draw, type %(middle)s (the top of the middle) or %(pile)s (the top of "
+              "the pile on your right).") % words,
+            _("Then type the card to discard, like 10H, QS or 7♦: it goes face down until everyone has chosen, "
+              "then onto your pile on the left, for your left neighbour.") % words,
+            _("When all your cards are in sets, type %(match)s before you draw (SPD.7). Wild cards are marked "
+              "with *, the card you just drew with brackets.") % words,
+            _("Commands: %(help)s, %(rules)s, %(why)s, %(quit)s.") % words,
+        ):
+            self.console.show([("class:hint", line)])
+
+    def choices(self) -> list[str]:
+        s = self.state
+        words: list[str] = []
+        if self.learner in s.to_act:
+            if s.phase in (Phase.MATCH, Phase.DRAW):
+                words += [command_word("middle"), command_word("pile")]
+                if s.phase is Phase.MATCH:
+                    words.append(command_word("match"))
+            else:
+                words += [c.code for c in self.sorted_hand(self.learner)]  # type: ignore[arg-type]
+        return list(dict.fromkeys(words + super().choices()))
+
+    # ------------------------------------------------------------------ play
+
+    def run(self) -> str:
+        self.intro()
+        s = self.state
+        while not s.is_over:
+            if self.learner is None or self.learner not in s.to_act:
+                self.bots_act()
+                continue
+            for action in self.learner_actions():
+                if not self.act(action):
+                    break
+        return "over"
+
+    def bots_act(self) -> None:
+        """Every bot still to choose decides on the same view, then the choices go in (SPD.6)."""
+        s = self.state
+        seats = [p for p in s.to_act if p != self.learner]
+        for seat, choice in bots.choose_all(self.level, s, self.rng, seats):
+            if choice.reason:
+                self.remember_reason(seat, reason_line(choice.reason, choice.detail))
+            self.act(choice.action)
+
+    def ask_timed(self, prompt: str) -> str | None:
+        """Asks; with a clock, None when the learner let the time run out twice."""
+        if self.clock is None:
+            return self.ask(prompt)
+        try:
+            return self.ask(prompt, timeout=self.clock)
+        except TimeUp:
+            self.console.show([("class:error", ngettext(
+                "Time! The caller waits for you once more: %(seconds)d second.",
+                "Time! The caller waits for you once more: %(seconds)d seconds.", int(self.clock))
+                % {"seconds": int(self.clock)})])
+        try:
+            return self.ask(prompt, timeout=self.clock)
+        except TimeUp:
+            return None
+
+    def learner_actions(self) -> list[Any]:
+        """The learner's choice for the current call, as engine actions (a window pass and a draw)."""
+        s = self.state
+        seat = self.learner
+        assert seat is not None
+        key = (s.hand, s.cycle, s.phase.value)
+        if self._shown != key:
+            self._shown = key
+            self.console.show(self.table())
+            self.console.show([("class:title", self.call())])
+        if s.phase is Phase.DISCARD:
+            return self._discard_choice(seat)
+        text = self.ask_timed(_("Draw from the %(middle)s or the %(pile)s:") % {
+            "middle": command_word("middle"), "pile": command_word("pile")} if s.phase is Phase.DRAW else
+            _("%(match)s, or draw from the %(middle)s or the %(pile)s:") % {
+                "match": command_word("match"), "middle": command_word("middle"), "pile": command_word("pile")})
+        if text is None:
+            self.console.show([("class:error", _("The caller draws from the middle for you."))])
+            source = "middle"
+        else:
+            command = command_of(text)
+            if command == "match":
+                return self._match(seat)
+            if command not in ("middle", "pile"):
+                if not self.handle_command(command) and text.strip():
+                    self.say_error(_("Type %(middle)s or %(pile)s, or %(match)s when all your cards are in sets.") % {
+                        "middle": command_word("middle"), "pile": command_word("pile"),
+                        "match": command_word("match")})
+                return []
+            source = command
+        actions: list[Any] = []
+        if s.phase is Phase.MATCH:
+            if self.coach:
+                verdict = coach.judge_window(s, seat, called=False)
+                self.coach_says(window_verdict_lines(verdict, self.ascii))
+            # The window closes before the draw: if a match is called, the learner hears it and chooses again.
+            self.act(Pass(seat))
+            self.bots_act()
+            if s.phase is not Phase.DRAW or s.last_cycle:
+                return []
+        if source == "pile" and s.right_top(seat) is None:
+            self.say_error(illegal_line(IllegalAction("SPD.6", "pile_empty"), self.ascii))
+            return []
+        if self.coach and text is not None:
+            verdict = coach.judge_draw(s, seat, source)
+            if verdict.kind == "weaker":
+                self.coach_says(draw_verdict_lines(verdict, self.ascii))
+        return actions + [Draw(seat, source)]
+
+    def _match(self, seat: int) -> list[Any]:
+        s = self.state
+        if s.phase is not Phase.MATCH:
+            self.say_error(illegal_line(IllegalAction("SPD.7", "no_window", call=s.phase.value), self.ascii))
+            return []
+        if self.coach:
+            verdict = coach.judge_window(s, seat, called=True)
+            if verdict.kind == "false":
+                self.coach_says(window_verdict_lines(verdict, self.ascii))
+        return [Match(seat)]
+
+    def _discard_choice(self, seat: int) -> list[Any]:
+        s = self.state
+        text = self.ask_timed(_("Your discard (face down):"))
+        if text is None:
+            card = max(s.hands[seat], key=lambda c: (solver.card_points(c, RULES) if c.rank != s.wild else -1, c))
+            self.console.show([("class:error", _("The caller discards %(card)s for you: it counts the most.") % {
+                "card": show_card(card.code, self.ascii)})])
+            return [Discard(seat, card)]
+        words = text.split()
+        if not words:
+            return []
+        if self.handle_command(command_of(words[0])):
+            return []
+        if command_of(words[0]) == "match":
+            self.say_error(illegal_line(IllegalAction("SPD.7", "no_window", call="discard"), self.ascii))
+            return []
+        if len(words) != 1 or parse_code(words[0]) is None:
+            self.say_error(_("%(text)s is not a card. Type help to see how to write cards.") % {"text": repr(text)})
+            return []
+        rank, suit = parse_code(words[0])  # type: ignore[misc]
+        card = s.find_card(Card(rank, suit).code, seat)
+        if card is None:
+            self.say_error(illegal_line(IllegalAction("SPD.6", "not_in_hand", card=Card(rank, suit).code), self.ascii))
+            return []
+        if self.coach:
+            verdict = coach.judge_discard(s, seat, card)
+            if verdict.kind == "weaker":
+                self.coach_says(discard_verdict_lines(verdict, self.ascii))
+        return [Discard(seat, card)]
+
+    def coach_says(self, lines: list[str]) -> None:
+        for line in lines:
+            self.console.show([("class:hint", _("Coach: %(advice)s") % {"advice": line})])
+
+    def illegal_line(self, err: IllegalAction) -> str:
+        return illegal_line(err, self.ascii)
+
+    def intro(self) -> None:
+        self.console.show([("class:title", _("3-13 Speed: everyone plays at once; lowest total after eleven hands wins."))])
+        if self.learner is not None:
+            self.console.show([("class:hint", _("Type help (or press F1) for how to play; Tab completes your cards."))])
+            if self.clock is not None:
+                self.console.show([("class:hint", ngettext(
+                    "The caller is on a clock: %(seconds)d second for each call.",
+                    "The caller is on a clock: %(seconds)d seconds for each call.", int(self.clock))
+                    % {"seconds": int(self.clock)})])
+        self.emit(self.state.opening)
