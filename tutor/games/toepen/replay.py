@@ -9,8 +9,10 @@ hand ends, losses, the next deal) the engine produces itself and must agree.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 from tutor.cards import Card
@@ -29,7 +31,7 @@ from tutor.games.toepen.engine import (
     card_from_code,
 )
 from tutor.games.toepen.options import Options
-from tutor.records import RecordError, verify
+from tutor.records import RecordError, RecordWriter, verify
 
 #: Record events that are decisions, and the action each stands for.
 DECISIONS = {
@@ -95,3 +97,33 @@ def replay(header: dict[str, Any], events: list[Event]) -> Iterator[tuple[Event,
     """Yields each recorded event with the state after it, verifying as it goes."""
     state = start(header, events)
     yield from verify(state, events, _decision)
+
+
+def record_rubber(path: Path, seed: int, levels: Sequence[str], options: Options | None = None) -> State:
+    """Plays a seeded rubber of bots (`levels[seat]`) and writes its record to `path`.
+
+    The shuffles draw from `random.Random(seed)`, as do the bots; the header is the one
+    `tutor play --auto --record` writes. Used for the example in docs/examples and by tests.
+    """
+    from tutor import __version__
+    from tutor.games.toepen import bots
+
+    options = options or Options(two=len(levels) == 2)
+    rng = random.Random(seed)
+    state = State(len(levels), options, Chance(rng))
+    header = {
+        "game": "toepen",
+        "seed": seed,
+        "players": [f"bot:{level}" for level in levels],
+        "options": options.to_record(len(levels)),
+        "tutor": __version__,
+    }
+    writer = RecordWriter(path, header)
+    try:
+        writer.write(state.opening)
+        while not state.is_over:
+            _, _, events = bots.play_step(state, levels, rng)
+            writer.write(events)
+    finally:
+        writer.close()
+    return state
