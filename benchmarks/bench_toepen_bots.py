@@ -40,19 +40,37 @@ class Outcome:
     hands: int
     decisions: int  # decisions of the test seat
     seconds: float  # wall time the test seat spent on them (knock offers included)
+    counts: dict[str, int]  # the test seat's reasons, and how its bluffs and challenges ended
 
 
 def play_rubber(seed: int, levels: tuple[str, ...]) -> Outcome:
     state = State(len(levels), Options(), Chance(random.Random(seed)))
     rng = random.Random(seed * 1_000_003 + 17)
     decisions, seconds = 0, 0.0
+    counts: dict[str, int] = {}
+    bluffed = False  # the test seat bluff-knocked this hand
+
+    def count(key: str) -> None:
+        counts[key] = counts.get(key, 0) + 1
+
     while not state.is_over:
         start = time.perf_counter()
-        seat, _, _ = bots.play_step(state, levels, rng)
+        seat, choice, events = bots.play_step(state, levels, rng)
         if seat == 0:
             decisions += 1
             seconds += time.perf_counter() - start
-    return Outcome(0 in state.losers, state.hand_number, decisions, seconds)
+            count(choice.reason)
+            bluffed = bluffed or choice.reason == "bluff_knock"
+        for e in events:
+            if e["event"] == "challenge" and e["thrower"] == 0:
+                count("bluff_caught" if e["loser"] == 0 else "honest_challenged")
+            elif e["event"] == "challenge" and e["player"] == 0:
+                count("challenge_won" if e["loser"] != 0 else "challenge_lost")
+            elif e["event"] == "hand_end":
+                if bluffed:
+                    count("bluff_won" if e["winner"] == 0 else "bluff_lost")
+                bluffed = False
+    return Outcome(0 in state.losers, state.hand_number, decisions, seconds, counts)
 
 
 def _task(args: tuple[int, tuple[str, ...]]) -> Outcome:
@@ -91,6 +109,28 @@ def row(label: str, results: list[Outcome]) -> str:
     return f"{label:<26} {100 * losses / n:6.2f}%  [{100 * low:5.2f}, {100 * high:5.2f}]   {hands:5.1f}   {ms:7.2f}"
 
 
+def habits(results: list[Outcome]) -> str:
+    """How the test seat knocked, threw in and challenged, and how its bluffs and challenges ended."""
+    total: dict[str, int] = {}
+    for r in results:
+        for key, value in r.counts.items():
+            total[key] = total.get(key, 0) + value
+    get = total.get
+    knocks = get("knock_strong", 0) + get("bluff_knock", 0)
+    throws = get("honest_throw", 0) + get("bluff_throw", 0)
+    challenges = get("challenge_won", 0) + get("challenge_lost", 0)
+
+    def share(part: int, whole: int) -> str:
+        return f"{100 * part / whole:.0f}%" if whole else "-"
+
+    return (
+        f"   its knocks: {knocks}, bluffs {share(get('bluff_knock', 0), knocks)} (a bluffed hand won "
+        f"{share(get('bluff_won', 0), get('bluff_won', 0) + get('bluff_lost', 0))}); throws: {throws}, bluffs "
+        f"{share(get('bluff_throw', 0), throws)} (caught {share(get('bluff_caught', 0), get('bluff_throw', 0))}); "
+        f"challenges: {challenges}, won {share(get('challenge_won', 0), challenges)}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("rubbers", nargs="?", type=int, default=600)
@@ -110,6 +150,7 @@ def main() -> None:
             print(row(f"{other} among {other}", base), flush=True)
             trial = run(pool, (test,) + (other,) * (players - 1), n)
             print(row(f"{test} among {other}", trial), flush=True)
+            print(habits(trial))
             mean, half = paired(trial, base)
             beats = mean + half < 0
             verdicts.append(beats)

@@ -156,8 +156,8 @@ def test_hard_challenges_a_player_who_throws_in_all_the_time():
     first = bots.choose("hard", state, random.Random(0))
     assert first.reason == "pass_odds"  # one throw in one hand: likely honest
     state.dealt[0] = 12
-    state.exchanges[0] = 8
-    state.bluffs_shown[0] = 3
+    state.exchanges[0] = 10  # ten throws in twelve hands, five shown to hold a 7-10
+    state.bluffs_shown[0] = 5
     again = bots.choose("hard", state, random.Random(0))
     assert again.reason == "challenge_odds" and again.detail["chance"] > first.detail["chance"]
 

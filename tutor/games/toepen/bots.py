@@ -95,6 +95,8 @@ REASONS: tuple[str, ...] = (
 SAMPLES = 160
 KNOCK_SAMPLES = 80  # when asked whether to knock out of turn
 BUDGET = 0.12
+#: hard: how much a knock must be worth (expected, in penalty points) before it knocks on its chance.
+KNOCK_MARGIN = 0.15
 #: hard: how often it knocks on a weak hand when it may, and throws in a weak hand.
 BLUFF_KNOCK = 0.10
 BLUFF_THROW = 0.35
@@ -252,13 +254,20 @@ def _knock_gain(state: State, seat: int, chance: float, fold_equity: float) -> f
     return gain
 
 
+#: The bluff rates (share of hands with a 7-10 that a player throws in) a bot weighs, and its prior belief.
+_RATES = [i / 40 for i in range(41)]
+_PRIOR = [(1 - r) ** 8 for r in _RATES]  # about Beta(1, 9): most players bluff rarely
+_ALL_FACES = comb(16, 4) / comb(32, 4)  # a dealt hand is A K Q J only this often (5%)
+
+
 def _bluff_chance(state: State, seat: int, thrower: int, habits: bool) -> float:
     """The chance that the hand `thrower` just threw in holds a 7, 8, 9 or 10, as `seat` sees it.
 
-    A hand dealt from the cards `seat` cannot see is all A K Q J with chance C(F,4)/C(U,4)
+    A hand dealt from the cards `seat` cannot see is all A K Q J with chance h = C(F,4)/C(U,4)
     (F of the U unseen cards are faces). An honest hand is always thrown; a hand with a 7-10
-    is thrown at the thrower's bluff rate: assumed 10%, or with `habits` estimated from how
-    often they have thrown in this rubber and what their shown hands held.
+    is thrown at the thrower's bluff rate b, so the chance is (1-h)b / ((1-h)b + h). Without
+    `habits` b is 10%; with them, b is weighed over its possible values by how often the
+    thrower threw in before in this rubber and what their shown hands held.
     """
     seen = set(state.hands[seat]) | set(state.thrown[seat])
     for s in range(state.players):
@@ -267,19 +276,25 @@ def _bluff_chance(state: State, seat: int, thrower: int, habits: bool) -> float:
     unseen = [c for c in DECK if c not in seen]
     faces = sum(1 for c in unseen if c.rank not in (7, 8, 9, 10))
     honest = comb(faces, 4) / comb(len(unseen), 4) if len(unseen) >= 4 else 0.0
-    rate = 0.10
-    if habits:
-        dealt = max(state.dealt[thrower], 1)
-        general = comb(16, 4) / comb(32, 4)  # any dealt hand is all faces this often
-        excess = max(0.0, state.exchanges[thrower] - general * dealt)
-        rate = (excess + 0.5) / (dealt * (1 - general) + 5.0)
-        shown = state.bluffs_shown[thrower] + state.honest_shown[thrower]
-        if shown:  # what its shown hands held, as a direct estimate of the bluff share
-            direct = (state.bluffs_shown[thrower] + 0.5) / (shown + 1.0)
-            implied = (1 - honest) * rate / ((1 - honest) * rate + honest)
-            weight = shown / (shown + 2.0)
-            return weight * direct + (1 - weight) * implied
-    return (1 - honest) * rate / ((1 - honest) * rate + honest) if honest < 1 else 0.0
+    if honest >= 1:
+        return 0.0
+    if not habits:
+        rate = 0.10
+        return (1 - honest) * rate / ((1 - honest) * rate + honest)
+    dealt = max(0, state.dealt[thrower] - 1)  # before this hand
+    threw = max(0, state.exchanges[thrower] - 1)
+    bluffs, honests = state.bluffs_shown[thrower], state.honest_shown[thrower]
+    h0 = _ALL_FACES
+    weights = []
+    for rate, prior in zip(_RATES, _PRIOR):
+        t = h0 + (1 - h0) * rate  # the chance of a throw in a hand
+        q = (1 - h0) * rate / t  # the share of throws that are bluffs
+        w = prior * t**threw * (1 - t) ** (dealt - threw) * q**bluffs * (1 - q) ** honests
+        weights.append(w)
+    total = sum(weights)
+    if total <= 0:
+        return 0.5
+    return sum(w * (1 - honest) * r / ((1 - honest) * r + honest) for w, r in zip(weights, _RATES)) / total
 
 
 def _challenge_value(state: State, seat: int, thrower: int, bluff: float) -> float:
@@ -649,8 +664,8 @@ _cache: dict[tuple, float] = {}
 
 def _cached_chance(state: State, seat: int, rng: random.Random, samples: int) -> float:
     """The chance at this very moment of the hand, computed once (knock offers repeat it)."""
-    key = (id(state), state.hand_number, state.tricks_done, len(state.trick), state.stake,
-           tuple(state.in_hand), seat, state.phase)
+    key = (id(state), state.hand_number, state.tricks_done, tuple(state.trick), state.stake,
+           tuple(state.in_hand), seat, tuple(state.hands[seat]), len(state.log))
     value = _cache.get(key)
     if value is None:
         if len(_cache) > 256:
@@ -670,7 +685,7 @@ def _hard_knock(state: State, rng: random.Random, seat: int, chance: float) -> C
         return None
     gain = _knock_gain(state, seat, chance, _fold_equity(state, seat))
     detail: dict[str, int | str] = {"chance": _pct(chance), "stake": state.stake + 1}
-    if gain > 0.15:
+    if gain > KNOCK_MARGIN:
         return Choice(Knock(seat), "knock_strong", detail)
     safe = state.points[seat] + state.stake + 2 < state.limit
     if safe and state.stake <= 2 and state.tricks_done <= 2 and chance < 0.3 and rng.random() < BLUFF_KNOCK:
