@@ -64,6 +64,16 @@ GAMES: tuple[GameInfo, ...] = (
         max_players=12,
         default_players=6,
     ),
+    GameInfo(
+        id="toepen",
+        aliases=("toep",),
+        name=N_("Toepen"),
+        summary=N_("A Dutch trick game for the last trick: knock to raise the stake, fold or stay, bluff."),
+        module="tutor.games.toepen",
+        min_players=2,
+        max_players=8,
+        default_players=4,
+    ),
 )
 
 

@@ -40,13 +40,28 @@ def _words() -> dict[str, str]:
         "middle": pgettext("command", "middle"),
         # TRANSLATORS: 3-13 Speed: words to call "match" (all cards in sets), separated by |.
         "match": pgettext("command", "match"),
+        # TRANSLATORS: Toepen: words to knock (raise the stake by one), alternatives separated by |.
+        "knock": pgettext("command", "knock"),
+        # TRANSLATORS: Toepen: words to stay in the hand after a knock, alternatives separated by |.
+        "stay": pgettext("command", "stay"),
+        # TRANSLATORS: Toepen: words to fold (leave the hand) after a knock, alternatives separated by |.
+        "fold": pgettext("command", "fold"),
+        # TRANSLATORS: Toepen: words to throw in one's hand as dirty laundry, alternatives separated by |.
+        "throw": pgettext("command", "throw"),
+        # TRANSLATORS: Toepen: words to keep the hand dealt (no dirty laundry), alternatives separated by |.
+        "keep": pgettext("command", "keep"),
+        # TRANSLATORS: Toepen: words to challenge a hand someone threw in, alternatives separated by |.
+        "challenge": pgettext("command", "challenge"),
+        # TRANSLATORS: Toepen: words to let a thrown-in hand go unchallenged, alternatives separated by |.
+        "pass": pgettext("command", "pass"),
     }
 
 
 _ENGLISH = {"help": "help|?", "rules": "rules", "quit": "quit|exit", "draw": "draw", "end": "end",
             "skip": "skip", "why": "why", "hint": "hint", "back": "back", "retry": "retry|again",
             "stock": "stock", "pile": "pile|discard", "out": "out",
-            "middle": "middle", "match": "match"}
+            "middle": "middle", "match": "match", "knock": "knock", "stay": "stay", "fold": "fold",
+            "throw": "throw", "keep": "keep", "challenge": "challenge", "pass": "pass"}
 
 
 def command_of(text: str) -> str | None:

@@ -1,0 +1,193 @@
+"""The coach of Toepen: judges each of the learner's decisions and says the odds it used.
+
+Chances come from `bots.last_trick_chance`: the cards the learner cannot see are dealt at
+random (consistent with what the table showed) and every deal is played out. The sampler
+is seeded from SEED, so the same position always gets the same verdict.
+
+- A card (TOE.5): one that does not follow suit while the learner holds the suit led is
+  illegal, and the coach names a card of that suit they hold. A legal card is compared with
+  the best card by the chance of taking the last trick afterwards; keeping the strongest
+  card for the last trick is what usually wins that comparison.
+- A knock (TOE.7): right on a good chance, weaker on a poor one (a lost knock costs one more
+  point); a card played without knocking on a very good chance is weaker too.
+- Stay or fold (TOE.8, TOE.11): staying costs the stake times the chance of losing, folding
+  costs the stake before the knock now; the cheaper one is right. When losing would reach
+  the limit and folding would not, staying needs better than even odds.
+- Dirty laundry (TOE.4): a hand of only A K Q J is thrown in for free; a bluff risks a point,
+  and throwing away a 9 or 10 (a card that takes last tricks) is weaker.
+- A challenge (TOE.4): it pays only when the thrown hand more likely holds a 7-10 than not.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass
+
+from tutor.cards import Card
+from tutor.games.base import IllegalAction
+from tutor.games.toepen import bots
+from tutor.games.toepen.engine import Phase, Play, State, power
+
+SEED = 20240601
+SAMPLES = 240
+#: A card is weaker when the best card's chance is this much higher.
+CARD_MARGIN = 0.08
+#: A knock on less than this chance is weaker; not knocking on more than KNOCK_MISSED is weaker.
+KNOCK_POOR = 0.35
+KNOCK_MISSED = 0.8
+#: Stay or fold: weaker when the other choice saves this many points on average.
+ANSWER_MARGIN = 0.15
+#: A challenge is right when the thrown hand holds a 7-10 at least this often; passing is weaker above PASS_MISSED.
+CHALLENGE_EVEN = 0.5
+PASS_MISSED = 0.7
+
+
+@dataclass(frozen=True)
+class CardVerdict:
+    kind: str  # "right", "weaker" or "illegal"
+    card: Card
+    chance: float | None = None  # the learner's chance of taking the last trick after this card
+    best: Card | None = None
+    best_chance: float | None = None
+    keeper: Card | None = None  # the strongest card in hand (the one usually kept for the last trick)
+    must: Card | None = None  # illegal: a card of the suit led the learner holds
+    clause: str | None = None
+    message: str | None = None
+    params: dict[str, object] | None = None
+
+
+@dataclass(frozen=True)
+class KnockVerdict:
+    kind: str  # "right" or "weaker"
+    knocked: bool
+    chance: float
+    stake: int  # the stake after the knock
+    points: int
+
+
+@dataclass(frozen=True)
+class AnswerVerdict:
+    kind: str  # "right" or "weaker"
+    stayed: bool
+    chance: float
+    stake: int
+    stay_cost: float  # expected penalty points if the learner stays
+    fold_cost: int  # penalty points folding costs now
+    danger: bool  # losing would reach the limit, folding would not
+    poverty: bool
+
+
+@dataclass(frozen=True)
+class LaundryVerdict:
+    kind: str  # "right" or "weaker"
+    threw: bool
+    honest: bool  # only A K Q J
+    chance: float  # the chance of taking the last trick with the hand as dealt
+    strong: Card | None  # a 9 or 10 in the hand
+
+
+@dataclass(frozen=True)
+class ChallengeVerdict:
+    kind: str  # "right" or "weaker"
+    challenged: bool
+    bluff: float  # the chance the thrown hand holds a 7, 8, 9 or 10
+    thrower: int
+
+
+def _rng() -> random.Random:
+    return random.Random(SEED)
+
+
+def chance(state: State, seat: int) -> float:
+    """The seat's chance of taking the last trick as things stand (seeded, so stable)."""
+    return bots.last_trick_chance(state, seat, _rng(), samples=SAMPLES)
+
+
+def chance_after(state: State, seat: int, card: Card) -> float:
+    """The seat's chance of taking the last trick after playing `card` now."""
+    trial = copy.deepcopy(state)
+    events = trial.apply(Play(card, seat))
+    for event in events:
+        if event["event"] == "hand_end":
+            return 1.0 if event["winner"] == seat else 0.0
+    return bots.last_trick_chance(trial, seat, _rng(), samples=SAMPLES)
+
+
+def judge_card(state: State, seat: int, card: Card) -> CardVerdict:
+    """A card the learner plays: illegal (with a card of the suit led), or its chance against the best."""
+    try:
+        state.verify(Play(card, seat))
+    except IllegalAction as err:
+        must = None
+        if err.message == "must_follow":
+            follow = [c for c in state.hands[seat] if c.suit == state.led_suit]
+            must = min(follow, key=power) if follow else None
+        return CardVerdict("illegal", card, must=must, clause=err.clause, message=err.message,
+                           params=dict(err.params))
+    options = state.playable(seat)
+    keeper = max(state.hands[seat], key=power)
+    if len(options) == 1:
+        return CardVerdict("right", card, keeper=keeper)
+    chances = {c: chance_after(state, seat, c) for c in options}
+    best = max(options, key=lambda c: (chances[c], -power(c)))
+    kind = "weaker" if chances[best] - chances[card] > CARD_MARGIN else "right"
+    return CardVerdict(kind, card, chances[card], best, chances[best], keeper)
+
+
+def judge_knock(state: State, seat: int, knocked: bool, odds: float | None = None) -> KnockVerdict | None:
+    """A knock, or a card played without one (None when there is nothing to say: no knock allowed)."""
+    if not state.may_knock(seat):
+        return None
+    p = chance(state, seat) if odds is None else odds
+    stake = state.stake + 1
+    if knocked:
+        kind = "weaker" if p < KNOCK_POOR else "right"
+    else:
+        kind = "weaker" if p >= KNOCK_MISSED else "right"
+    return KnockVerdict(kind, knocked, p, stake, state.points[seat])
+
+
+def judge_answer(state: State, seat: int, stayed: bool) -> AnswerVerdict:
+    """Stay or fold after a knock or a poverty, by expected penalty points."""
+    p = chance(state, seat)
+    stake = state.stake
+    stay_cost = (1 - p) * stake
+    fold_cost = stake - 1
+    points = state.points[seat]
+    danger = points + stake >= state.limit > points + fold_cost
+    if danger:
+        better_stay = p >= 0.5
+    elif stayed:
+        better_stay = stay_cost <= fold_cost + ANSWER_MARGIN
+    else:
+        better_stay = stay_cost < fold_cost - ANSWER_MARGIN
+    kind = "right" if better_stay == stayed else "weaker"
+    return AnswerVerdict(kind, stayed, p, stake, stay_cost, fold_cost, danger, state.phase is Phase.POVERTY)
+
+
+def judge_laundry(state: State, seat: int, threw: bool) -> LaundryVerdict:
+    """Throwing in (dirty laundry) or keeping the hand as dealt."""
+    hand = state.hands[seat]
+    honest = all(c.rank not in (7, 8, 9, 10) for c in hand)
+    strong = max((c for c in hand if c.rank in (9, 10)), key=power, default=None)
+    p = chance(state, seat)
+    if honest:
+        kind = "right" if threw else "weaker"
+    elif threw:
+        kind = "weaker" if strong is not None else "right"
+    else:
+        kind = "right"
+    return LaundryVerdict(kind, threw, honest, p, strong)
+
+
+def judge_challenge(state: State, seat: int, challenged: bool) -> ChallengeVerdict:
+    """Challenging a thrown hand or passing, by the chance it holds a 7-10."""
+    thrower = state.thrower
+    assert thrower is not None
+    bluff = bots._bluff_chance(state, seat, thrower, True)
+    if challenged:
+        kind = "right" if bluff >= CHALLENGE_EVEN else "weaker"
+    else:
+        kind = "weaker" if bluff >= PASS_MISSED else "right"
+    return ChallengeVerdict(kind, challenged, bluff, thrower)

@@ -1,0 +1,354 @@
+"""Toepen's events, errors, bot reasons and coach verdicts as sentences in the learner's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tutor.cards import parse_code, suit_symbol
+from tutor.games import texts
+from tutor.games.base import Event, IllegalAction, OptionError
+from tutor.games.three_thirteen.narrate import card_style, show_card, show_cards
+from tutor.i18n import _, ngettext
+from tutor.trainer.table import Names
+
+__all__ = ["answer_verdict_line", "card_style", "card_verdict_line", "challenge_verdict_line", "event_line",
+           "illegal_line", "knock_verdict_line", "laundry_verdict_line", "option_error_line", "pct",
+           "reason_line", "show_card", "show_cards", "suit_name"]
+
+
+def pct(x: float) -> int:
+    return int(round(100 * x))
+
+
+def suit_name(suit: str, ascii_only: bool = False) -> str:
+    names = {"C": _("clubs"), "D": _("diamonds"), "H": _("hearts"), "S": _("spades")}
+    name = names.get(suit, suit)
+    return name if ascii_only else f"{name} {suit_symbol(suit)}"
+
+
+def _points(n: int) -> str:
+    return ngettext("%(count)d point", "%(count)d points", n) % {"count": n}
+
+
+def event_line(event: Event, names: Names, ascii_only: bool = False, reveal: bool = False) -> str | None:
+    kind = event["event"]
+    p = event.get("player")
+    you = names.is_you(p)
+    who = names(p) if p is not None else ""
+    if kind == "deal":
+        dealer = event["dealer"]
+        params = {"hand": event["hand"], "player": names(dealer)}
+        if names.is_you(dealer):
+            return _("Hand %(hand)d: you deal four cards each (TOE.3).") % params
+        return _("Hand %(hand)d: %(player)s deals four cards each (TOE.3).") % params
+    if kind == "custom":
+        messages = {
+            "whistle_must": (_("You hold three tens and must whistle (TOE.14)."),
+                             _("%(player)s holds three tens and must whistle (TOE.14).")),
+            "whistle_may": (_("You hold three jacks and may whistle (TOE.14)."),
+                            _("%(player)s holds three jacks and may whistle (TOE.14).")),
+            "stand_must": (_("You hold four tens and must stand up (TOE.14)."),
+                           _("%(player)s holds four tens and must stand up (TOE.14).")),
+            "stand_may": (_("You hold four jacks and may stand up (TOE.14)."),
+                          _("%(player)s holds four jacks and may stand up (TOE.14).")),
+        }
+        pair = messages.get(event["custom"])
+        if pair is None:
+            return None
+        return (pair[0] if you else pair[1]) % {"player": who}
+    if kind == "poverty":
+        params = {"player": who, "stake": event["stake"]}
+        if you:
+            return _("You are one point below the limit: you lead, and the hand starts at %(stake)d (TOE.11).") % params
+        return _("%(player)s is one point below the limit: they lead, and the hand starts at %(stake)d "
+                 "(TOE.11).") % params
+    if kind == "keep":
+        return _("You keep your hand.") if you else _("%(player)s keeps their hand.") % {"player": who}
+    if kind == "exchange":
+        if you:
+            return _("You throw in %(thrown)s and take %(cards)s (TOE.4).") % {
+                "thrown": show_cards(event["thrown"], ascii_only), "cards": show_cards(event["cards"], ascii_only)}
+        if reveal:
+            return _("%(player)s throws in %(thrown)s and takes %(cards)s (TOE.4).") % {
+                "player": who, "thrown": show_cards(event["thrown"], ascii_only),
+                "cards": show_cards(event["cards"], ascii_only)}
+        return _("%(player)s throws in their hand and takes four new cards (TOE.4).") % {"player": who}
+    if kind == "pass":
+        return _("You let it go.") if you else _("%(player)s lets it go.") % {"player": who}
+    if kind == "challenge":
+        params = {"player": who, "thrower": names(event["thrower"]), "shown": show_cards(event["shown"], ascii_only),
+                  "loser": names(event["loser"]), "total": event["total"]}
+        line = (_("You challenge: %(thrower)s shows %(shown)s.") if you else
+                _("%(player)s challenges: %(thrower)s shows %(shown)s.")) % params
+        if event["bluff"]:
+            verdict = _("A bluff: it holds a 7, 8, 9 or 10.")
+        else:
+            verdict = _("Honest: only aces, kings, queens and jacks.")
+        if names.is_you(event["loser"]):
+            cost = _("You take 1 point (now %(total)d) (TOE.4).") % params
+        else:
+            cost = _("%(loser)s takes 1 point (now %(total)d) (TOE.4).") % params
+        return f"{line} {verdict} {cost}"
+    if kind == "play":
+        card = show_card(event["card"], ascii_only)
+        return (_("You play %(card)s.") if you else _("%(player)s plays %(card)s.")) % {"player": who, "card": card}
+    if kind == "trick":
+        winner = event["winner"]
+        params = {"number": event["number"], "player": names(winner)}
+        if names.is_you(winner):
+            line = _("You take trick %(number)d.") % params
+        else:
+            line = _("%(player)s takes trick %(number)d.") % params
+        leads = event.get("leads")
+        if leads is not None and leads != winner:
+            line += " " + (_("You lead, as the next player still in (TOE.10).") if names.is_you(leads) else
+                           _("%(player)s leads, as the next player still in (TOE.10).") % {"player": names(leads)})
+        return line
+    if kind == "knock":
+        params = {"player": who, "stake": event["stake"]}
+        if you:
+            return _("You knock! The hand is now worth %(stake)d (TOE.7).") % params
+        return _("%(player)s knocks! The hand is now worth %(stake)d (TOE.7).") % params
+    if kind == "stay":
+        return _("You stay in.") if you else _("%(player)s stays in.") % {"player": who}
+    if kind == "fold":
+        n = event["points"]
+        params = {"player": who, "points": n, "total": event["total"]}
+        if you:
+            return ngettext("You fold and take %(points)d point (now %(total)d) (TOE.8).",
+                            "You fold and take %(points)d points (now %(total)d) (TOE.8).", n) % params
+        return ngettext("%(player)s folds and takes %(points)d point (now %(total)d) (TOE.8).",
+                        "%(player)s folds and takes %(points)d points (now %(total)d) (TOE.8).", n) % params
+    if kind == "hand_end":
+        return _hand_end_line(event, names)
+    if kind == "lose":
+        n = event["total"]
+        params = {"player": who, "total": n}
+        if you:
+            return ngettext("You have %(total)d point and have lost (TOE.2).",
+                            "You have %(total)d points and have lost (TOE.2).", n) % params
+        return ngettext("%(player)s has %(total)d point and has lost (TOE.2).",
+                        "%(player)s has %(total)d points and has lost (TOE.2).", n) % params
+    if kind == "game_over":
+        totals = " · ".join(f"{names(s)} {t}" for s, t in enumerate(event["totals"]))
+        winners = event["winners"]
+        losers = event["losers"]
+        if len(winners) == 1:
+            head = (_("You are the last one left and win the rubber (TOE.2).") if names.is_you(winners[0]) else
+                    _("%(player)s is the last one left and wins the rubber (TOE.2).") % {"player": names(winners[0])})
+        elif losers:
+            head = _("The rubber is over: %(players)s reached the limit (TOE.2).") % {
+                "players": ", ".join(names(s) for s in losers)}
+        else:
+            head = _("The rubber is over (TOE.2).")
+        return head + " " + _("Penalty points: %(totals)s.") % {"totals": totals}
+    return None
+
+
+def _hand_end_line(event: Event, names: Names) -> str:
+    winner = event["winner"]
+    stake = event["stake"]
+    params = {"player": names(winner), "stake": stake}
+    if event["all_folded"]:
+        line = (_("Everyone else folded: you win the hand (TOE.9).") if names.is_you(winner) else
+                _("Everyone else folded: %(player)s wins the hand (TOE.9).") % params)
+    else:
+        line = (_("You win the hand.") if names.is_you(winner) else
+                _("%(player)s wins the hand.") % params)
+    payers = [s for s, pts in enumerate(event["penalties"]) if pts]
+    if payers:
+        line += " " + ngettext("%(players)s take %(stake)d point (TOE.13).",
+                               "%(players)s take %(stake)d points (TOE.13).", stake) % {
+            "players": ", ".join(names(s) for s in payers), "stake": stake}
+    return line
+
+
+def illegal_line(err: IllegalAction, ascii_only: bool = False, names: Names | None = None) -> str:
+    p = dict(err.params)
+    if "card" in p and isinstance(p["card"], str) and parse_code(p["card"]):
+        p["card"] = show_card(p["card"], ascii_only)
+    if "suit" in p and isinstance(p["suit"], str):
+        p["suit"] = suit_name(p["suit"], ascii_only)
+    for key in ("player", "current"):
+        if isinstance(p.get(key), int):
+            p[key] = names(p[key]) if names is not None else _("Player %(number)d") % {"number": p[key] + 1}
+    messages = {
+        "rubber_over": _("The rubber is over."),
+        "no_such_seat": _("There is no such seat at this table."),
+        "eliminated": _("%(player)s has lost and is out of the rubber."),
+        "not_your_turn": _("It is not your turn: %(current)s is to act."),
+        "not_an_action": _("That is not a move in Toepen."),
+        "laundry_first": _("Cards are played only after the dirty laundry is done."),
+        "laundry_over": _("Throwing in is only allowed before the first card is played."),
+        "stock_short": ngettext("The stock holds only %(stock)d card; throwing in needs %(need)d.",
+                                "The stock holds only %(stock)d cards; throwing in needs %(need)d.",
+                                int(p.get("stock", 0) or 0)),
+        "challenge_first": _("First challenge the hand %(player)s threw in, or let it go."),
+        "no_exchange": _("Nobody has just thrown in a hand, so there is nothing to challenge."),
+        "not_in_hand": _("You do not hold %(card)s."),
+        "must_follow": _("You must follow suit: you hold %(suit)s, so %(card)s may not be played."),
+        "no_knock_laundry": _("Nobody knocks during the dirty laundry."),
+        "knocked_last": _("%(player)s knocked last and cannot knock again until someone else has."),
+        "answer_first": _("First the knock of %(player)s must be answered: stay or fold."),
+        "no_knock": _("There is no knock to answer."),
+        "knocker_cannot_fold": _("%(player)s knocked and cannot fold."),
+        "folded": _("%(player)s has folded and plays no more cards this hand."),
+        "poverty_first": _("First everyone answers the poverty of %(player)s: play for 2 or leave for 1."),
+        "poor_cannot_knock": _("%(player)s is poor and so counts as the last to knock; someone else knocks next."),
+        "knock_limit": _("No knock: with %(points)d points, a stake of %(stake)d would go over the limit of "
+                         "%(limit)d."),
+    }
+    text = messages.get(err.message, _("That is not allowed."))
+    text = texts.fill(text, p)
+    return _("%(reason)s (rule %(clause)s)") % {"reason": text, "clause": err.clause}
+
+
+def option_error_line(err: OptionError) -> str:
+    return texts.option_error_line(err, {
+        "players_range": _("Toepen needs %(low)d to %(high)d players, not %(players)d (TOE.2)."),
+        "players_two": _("Toepen for %(players)d players needs the option %(option)s (TOE.2)."),
+    })
+
+
+def reason_line(reason: str, detail: dict[str, Any] | None = None, ascii_only: bool = False) -> str:
+    detail = dict(detail or {})
+    if isinstance(detail.get("card"), str):
+        detail["card"] = show_card(detail["card"], ascii_only)
+    by_chance = "chance" in detail
+    messages = {
+        "random_card": _("I played %(card)s without much thought."),
+        "random_knock": _("I knocked on a whim."),
+        "random_stay": _("I stayed in on a whim."),
+        "random_fold": _("I folded on a whim."),
+        "random_throw": _("I threw my hand in on a whim."),
+        "random_keep": _("I kept my hand without much thought."),
+        "random_challenge": _("I challenged on a whim."),
+        "random_pass": _("I let the thrown hand go without much thought."),
+        "only_card": _("%(card)s was the only card I could play."),
+        "keep_winner": _("I played %(card)s to keep my best card for the last trick."),
+        "win_cheap": _("I took the trick with %(card)s, a card I could spare, to lead the next one."),
+        "follow_low": _("I followed suit with my lowest card, %(card)s."),
+        "dump_low": _("I could not follow suit, so I threw away my lowest card, %(card)s."),
+        "lead_low": _("I led my lowest card, %(card)s."),
+        "lead_high": _("I led a strong card, %(card)s, to keep the lead."),
+        "best_chance": _("%(card)s gave me the best chance of taking the last trick: about %(chance)d%%."),
+        "knock_strong": (_("I knocked to %(stake)d: I take the last trick about %(chance)d%% of the time.")
+                         if by_chance else
+                         _("I knocked to %(stake)d: my hand looked strong (about %(value)d%%).")),
+        "bluff_knock": _("I knocked to %(stake)d on a weak hand (about %(chance)d%%): a bluff, to make others fold."),
+        "stay_strong": (_("I stayed in at %(stake)d: I take the last trick about %(chance)d%% of the time.")
+                        if by_chance else
+                        _("I stayed in at %(stake)d: my hand looked good enough (about %(value)d%%).")),
+        "fold_weak": (_("I folded at %(stake)d: I take the last trick only about %(chance)d%% of the time.")
+                      if by_chance else
+                      _("I folded at %(stake)d: my hand looked too weak (about %(value)d%%).")),
+        "fold_danger": _("I folded at %(stake)d: with %(points)d points, losing this hand would cost me the rubber."),
+        "stay_poverty": (_("I played the poor player's hand for 2: I take the last trick about %(chance)d%% of "
+                           "the time.") if by_chance else
+                         _("I played the poor player's hand for 2: my hand looked good enough (about %(value)d%%).")),
+        "fold_poverty": (_("I left the poor player's hand for 1 point: I take the last trick only about "
+                           "%(chance)d%% of the time.") if by_chance else
+                         _("I left the poor player's hand for 1 point: my hand looked too weak (about %(value)d%%).")),
+        "honest_throw": _("My hand held only aces, kings, queens and jacks, so I threw it in."),
+        "bluff_throw": _("I threw in a weak hand that holds a 7, 8, 9 or 10: a bluff (about %(chance)d%% to take "
+                         "the last trick as it was)."),
+        "keep_hand": _("My hand was worth keeping."),
+        "challenge_odds": _("I challenged: I thought the thrown hand held a 7, 8, 9 or 10 about %(chance)d%% of "
+                            "the time."),
+        "pass_odds": _("I let it go: the thrown hand held a 7, 8, 9 or 10 only about %(chance)d%% of the time, "
+                       "by my count."),
+    }
+    return texts.fill(messages.get(reason, ""), detail)
+
+
+# ------------------------------------------------------------------ the coach
+
+
+def card_verdict_line(verdict: Any, ascii_only: bool = False) -> str:
+    """What the coach says about a card (TOE.5)."""
+    if verdict.kind == "illegal":
+        err = IllegalAction(verdict.clause, verdict.message, **(verdict.params or {}))
+        line = illegal_line(err, ascii_only)
+        if verdict.must is not None:
+            line += " " + _("Play a card of the suit led, such as %(card)s.") % {
+                "card": show_card(verdict.must.code, ascii_only)}
+        return line
+    params = {"card": show_card(verdict.card.code, ascii_only),
+              "best": show_card(verdict.best.code, ascii_only) if verdict.best else "",
+              "keeper": show_card(verdict.keeper.code, ascii_only) if verdict.keeper else "",
+              "chance": pct(verdict.chance or 0), "best_chance": pct(verdict.best_chance or 0)}
+    if verdict.kind == "right":
+        if verdict.chance is None:
+            return _("%(card)s was your only choice.") % params
+        return _("Good card: after %(card)s you take the last trick about %(chance)d%% of the time.") % params
+    if verdict.card == verdict.keeper:
+        return _("Keep %(keeper)s for the last trick: after %(best)s you take it about %(best_chance)d%% of the "
+                 "time, after %(card)s about %(chance)d%%.") % params
+    return _("%(best)s was better: after it you take the last trick about %(best_chance)d%% of the time, after "
+             "%(card)s about %(chance)d%%.") % params
+
+
+def knock_verdict_line(verdict: Any) -> str:
+    params = {"chance": pct(verdict.chance), "stake": verdict.stake}
+    if verdict.knocked and verdict.kind == "right":
+        return _("Good knock: you take the last trick about %(chance)d%% of the time, so the others pay "
+                 "%(stake)d more often than you do.") % params
+    if verdict.knocked:
+        return _("A risky knock: you take the last trick only about %(chance)d%% of the time; if you lose, "
+                 "the knock costs you one more point (stake %(stake)d).") % params
+    return _("You could have knocked: you take the last trick about %(chance)d%% of the time, and a stake of "
+             "%(stake)d would cost the others more.") % params
+
+
+def answer_verdict_line(verdict: Any) -> str:
+    from tutor.games.three_thirteen.narrate import _pts
+
+    params = {"chance": pct(verdict.chance), "stay": _pts(verdict.stay_cost), "fold": verdict.fold_cost,
+              "stake": verdict.stake}
+    odds = ngettext(
+        "you take the last trick about %(chance)d%% of the time; staying costs %(stay)s points on average, "
+        "folding costs %(fold)d point now.",
+        "you take the last trick about %(chance)d%% of the time; staying costs %(stay)s points on average, "
+        "folding costs %(fold)d points now.", verdict.fold_cost) % params
+    if verdict.kind == "right":
+        head = _("Good choice to stay:") if verdict.stayed else _("Good choice to fold:")
+    elif verdict.stayed:
+        head = _("Folding was better:")
+    else:
+        head = _("Staying was better:")
+    line = f"{head} {odds}"
+    if verdict.danger:
+        line += " " + _("Losing at a stake of %(stake)d would put you at the limit.") % params
+    return line
+
+
+def laundry_verdict_line(verdict: Any, ascii_only: bool = False) -> str:
+    params = {"chance": pct(verdict.chance),
+              "card": show_card(verdict.strong.code, ascii_only) if verdict.strong else ""}
+    if verdict.honest and verdict.threw:
+        return _("Right: a hand of only A K Q J is thrown in for free; no challenge can cost you (TOE.4).")
+    if verdict.honest:
+        return _("Your hand held only A K Q J: throwing it in was free, and with it you take the last trick "
+                 "only about %(chance)d%% of the time (TOE.4).") % params
+    if verdict.threw and verdict.strong is not None:
+        return _("A bluff that threw away %(card)s, a card that takes last tricks (about %(chance)d%% with the "
+                 "hand as it was); a challenge would cost you 1 point (TOE.4).") % params
+    if verdict.threw:
+        return _("A bluff: if someone challenges, you take 1 point. With the hand as it was you took the last "
+                 "trick about %(chance)d%% of the time (TOE.4).") % params
+    return _("Good to keep: with this hand you take the last trick about %(chance)d%% of the time.") % params
+
+
+def challenge_verdict_line(verdict: Any, names: Names) -> str:
+    params = {"chance": pct(verdict.bluff), "player": names(verdict.thrower)}
+    if verdict.challenged and verdict.kind == "right":
+        return _("Good challenge: the hand %(player)s threw in holds a 7, 8, 9 or 10 about %(chance)d%% of the "
+                 "time.") % params
+    if verdict.challenged:
+        return _("A costly challenge: the hand %(player)s threw in holds a 7, 8, 9 or 10 only about %(chance)d%% "
+                 "of the time, so you pay the point more often than they do.") % params
+    if verdict.kind == "right":
+        return _("Right to let it go: the hand %(player)s threw in holds a 7, 8, 9 or 10 only about %(chance)d%% "
+                 "of the time.") % params
+    return _("You could have challenged: the hand %(player)s threw in holds a 7, 8, 9 or 10 about %(chance)d%% "
+             "of the time.") % params
