@@ -371,8 +371,10 @@ def hand_value(state: State, seat: int) -> float:
     leads = (state.phase is Phase.PLAY and not state.trick and state.current == seat) or (
         state.phase is not Phase.PLAY and state.leader == seat
     )
-    table = _LEAD_VALUE if leads and last else _VALUE
-    value = table[best]
+    if last:  # one card left, nothing played to the last trick yet
+        value = _LEAD_VALUE[best] if leads else _VALUE[best] * 0.4  # it wins only if its suit is led
+        return value ** (0.6 + 0.4 * rivals)
+    value = _VALUE[best]
     strong = sorted((power(c) for c in hand), reverse=True)
     if len(strong) > 1 and strong[1] >= 5:
         value = min(1.0, value + 0.08)  # a second strong card may win the lead for the last trick

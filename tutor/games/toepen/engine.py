@@ -783,7 +783,8 @@ class State(Rules):
         events are in `opening`) and the dirty laundry starts from the dealer's left.
         Otherwise trick play is under way: `tricks` are the finished tricks of this hand as
         (seat, card) pairs in the order played (`tricks_done` may count more when the earlier
-        ones are not spelled out), `trick` is the current one so far (its first seat led it),
+        ones are not spelled out: they stand in `tricks` as empty lists, their winners as -1;
+        their cards are in the stock), `trick` is the current one so far (its first seat led it),
         `leader` who leads when it is empty, and `stake`, `last_knocker` and `folded` the
         state of the knocking. Cards not placed anywhere are the stock (`stock`, top card
         first, places some of them in that order on top). The player to act is whoever plays
