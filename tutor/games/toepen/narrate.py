@@ -156,9 +156,17 @@ def _hand_end_line(event: Event, names: Names) -> str:
         line = (_("You win the hand.") if names.is_you(winner) else
                 _("%(player)s wins the hand.") % params)
     payers = [s for s, pts in enumerate(event["penalties"]) if pts]
-    if payers:
-        line += " " + ngettext("%(players)s take %(stake)d point (TOE.13).",
-                               "%(players)s take %(stake)d points (TOE.13).", stake) % {
+    if len(payers) == 1:
+        params = {"player": names(payers[0]), "stake": stake}
+        if names.is_you(payers[0]):
+            line += " " + ngettext("You take %(stake)d point (TOE.13).",
+                                   "You take %(stake)d points (TOE.13).", stake) % params
+        else:
+            line += " " + ngettext("%(player)s takes %(stake)d point (TOE.13).",
+                                   "%(player)s takes %(stake)d points (TOE.13).", stake) % params
+    elif payers:
+        line += " " + ngettext("%(players)s take %(stake)d point each (TOE.13).",
+                               "%(players)s take %(stake)d points each (TOE.13).", stake) % {
             "players": ", ".join(names(s) for s in payers), "stake": stake}
     return line
 
