@@ -142,6 +142,7 @@ class State(Rules):
         self.last_turns = 0  # turns still owed after someone went out (TT.9)
         self.log: list[Event] = []  # every event of the current round, in order
         self.winners: list[int] = []
+        self._discards: dict[int, Discard] = {}  # the Discard action of each card, by id()
         self.opening: list[Event] = self._start_round(first_round)
 
     # ----------------------------------------------------------------- queries
@@ -183,21 +184,33 @@ class State(Rules):
         if self.options.no_early_out and self.first_turns:
             return []
         hand = self.hands[p]
-        ok = {(c.rank, c.suit) for c in solver.can_go_out(hand, self.wild, self.rules)}
-        return [c for c in hand if (c.rank, c.suit) in ok and c != self.taken]
+        outs = solver.can_go_out(hand, self.wild, self.rules)
+        if not outs:
+            return []
+        ok = {(c.rank, c.suit) for c in outs}
+        taken = self.taken
+        return [c for c in hand if (c.rank, c.suit) in ok and (taken is None or c != taken)]
 
     def legal_actions(self) -> list[Action]:
         if self.phase is Phase.DRAW:
-            actions: list[Action] = []
-            if self.stock_drawable():
-                actions.append(Draw("stock"))
             if self.discard:
-                actions.append(Draw("discard"))
-            return actions
+                return [_DRAW_STOCK, _DRAW_DISCARD] if self.stock_drawable() else [_DRAW_DISCARD]
+            return [_DRAW_STOCK] if self.stock_drawable() else []
         if self.phase is Phase.DISCARD:
             hand = self.hands[self.current]
-            outs: list[Action] = [GoOut(c) for c in self.out_cards()]
-            return outs + [Discard(c) for c in hand if c != self.taken]
+            taken = self.taken
+            actions: list[Action] = [GoOut(c) for c in self.out_cards()]
+            # Discard actions are immutable: each card keeps one (a new one per call cost
+            # more than the rest of a turn).
+            made = self._discards
+            for c in hand:
+                if taken is not None and c == taken:
+                    continue
+                action = made.get(id(c))
+                if action is None or action.card is not c:
+                    action = made[id(c)] = Discard(c)
+                actions.append(action)
+            return actions
         return []
 
     def find_card(self, code: str, player: int | None = None) -> Card | None:
@@ -231,9 +244,9 @@ class State(Rules):
             if self.phase is not Phase.DISCARD:
                 raise IllegalAction("TT.5", "draw_first")
             card = action.card
-            if card not in self.hands[p]:
+            if not _holds(self.hands[p], card):
                 raise IllegalAction("TT.5", "not_in_hand", card=getattr(card, "code", str(card)))
-            if card == self.taken:
+            if self.taken is not None and card == self.taken:
                 raise IllegalAction("TT.5", "just_drawn", card=card.code)
             if isinstance(action, GoOut):
                 if self.options.no_early_out and self.first_turns:
@@ -293,7 +306,7 @@ class State(Rules):
     def _discard(self, card: Card, going_out: bool) -> list[Event]:
         p = self.current
         hand = self.hands[p]
-        hand.remove(card)
+        _remove(hand, card)
         self.discard.append(card)
         self.taken = None
         if going_out:
@@ -386,6 +399,27 @@ class State(Rules):
             last_turn=self.out is not None and self.phase is not Phase.OVER,
             totals=tuple(self.totals),
         )
+
+
+_DRAW_STOCK = Draw("stock")
+_DRAW_DISCARD = Draw("discard")
+
+
+def _holds(hand: list[Card], card: Card) -> bool:
+    """`card in hand`, trying the card itself before comparing values."""
+    for c in hand:
+        if c is card:
+            return True
+    return card in hand
+
+
+def _remove(hand: list[Card], card: Card) -> None:
+    """`hand.remove(card)`, finding the card itself before comparing values."""
+    for k, c in enumerate(hand):
+        if c is card:
+            del hand[k]
+            return
+    hand.remove(card)
 
 
 @dataclass(frozen=True)

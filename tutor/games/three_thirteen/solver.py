@@ -26,10 +26,12 @@ of the best arrangement are read off without searching again.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from operator import attrgetter
+from operator import attrgetter, itemgetter, mul
+from typing import Any
 
 from tutor.cards import Card
 
@@ -104,151 +106,198 @@ def is_meld(cards: Sequence[Card], wild_rank: int | None, rules: MeldRules = Mel
         len(set(p)) == len(p) and p[-1] - p[0] + 1 <= len(cards) for p in placings
     )
 
-
 # A natural group: (packed cards, wilds it needs at least, wilds it could take beyond that).
 _Group = tuple[int, int, int]
+# An arrangement with the hand's cards as positions: the naturals sorted by (suit, rank,
+# copy), then the wilds sorted by (rank, suit, copy). (penalty, melds, deadwood)
+_Template = tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...]]
+
+_SUIT_INDEX = {"C": 0, "D": 1, "H": 2, "S": 3}
+_UNITS = [[1 << (width * i) for i in range(64)] for width in range(9)]  # counters by width
+_KEPT = 5000  # answers kept per rule set and wild rank before starting afresh
+_answers: dict[tuple[MeldRules, int | None], tuple[dict[Any, _Template], dict[Any, tuple[tuple[int, ...], bool]]]] = {}
 
 
-def _natural_groups(
-    ranks: list[int], suits: list[str], counts: list[int], unit: list[int], wilds: int, rules: MeldRules
-) -> list[list[_Group]]:
-    """For each kind i, every natural group it heads: a copy of i and only later kinds.
+def _tables(
+    rules: MeldRules, wild_rank: int | None
+) -> tuple[dict[Any, _Template], dict[Any, tuple[tuple[int, ...], bool]]]:
+    """The answers kept for one rule set and wild rank: arrangements and go-out cards, by
+    the hand's natural cards (copies aside) and its number of wilds."""
+    found = _answers.get((rules, wild_rank))
+    if found is None:
+        if len(_answers) >= 16:
+            _answers.clear()
+        found = _answers[(rules, wild_rank)] = ({}, {})
+    return found
 
-    Kinds are sorted suit by suit, ace first, so a group headed by i is a set of i's rank
-    (i with copies of i and of the same rank in later suits), or a run of i's suit in which
-    i is the lowest natural card, or (aces both) a run with ace i above a Q or K.
-    """
-    mow = rules.max_one_wild
-    most = 1 if mow else wilds  # the most wilds one group may need
-    cap = 1 if mow else _BIG  # the most wilds one meld may hold
-    both = rules.aces == "both"
-    n = len(ranks)
-    by_rank: dict[int, list[int]] = {}
-    for i in range(n):
-        by_rank.setdefault(ranks[i], []).append(i)
-    suit_end = [n] * n  # one past the last kind of i's suit (kinds are sorted by suit)
-    for i in range(n - 2, -1, -1):
-        suit_end[i] = suit_end[i + 1] if suits[i + 1] == suits[i] else i + 1
-    out: list[list[_Group]] = []
-    for i in range(n):
-        r = ranks[i]
-        ui = unit[i]
-        # Sort keys: fewest wilds first (the search stops at a group that leaves nothing to
-        # score), then more cards (a player would rather show longer melds on a tie).
-        found: list[tuple[int, int, int, int]] = []  # (key, packed, need, slack)
-        same = [j for j in by_rank[r] if j > i]
-        if same:
-            if counts[i] + sum(counts[j] for j in same) + most >= 3:
-                combos = [(ui * c, c) for c in range(1, counts[i] + 1)]
-                for j in same:
-                    u = unit[j]
-                    combos = [(p + u * c, k + c) for p, k in combos for c in range(counts[j] + 1)]
-                for p, k in combos:
-                    need = 3 - k if k < 3 else 0
-                    if need <= most:
-                        found.append((need * 64 - k, p, need, cap - need))
-        else:
-            for k in range(1, counts[i] + 1):
-                need = 3 - k if k < 3 else 0
-                if need <= most:
-                    found.append((need * 64 - k, ui * k, need, cap - need))
-        # Runs of two or more naturals (one natural and two wilds is already a set). The
-        # wilds a run needs are its gaps, or one if it is two cards side by side.
-        end = suit_end[i]
-        if i + 1 < end and ranks[i + 1] - r - 1 <= most:
-            run = [(ranks[j], unit[j]) for j in range(i + 1, end)]
-            stack = [(0, ui, 2, r, 0)]
-            while stack:
-                start, p, k, last, gaps = stack.pop()
-                for t in range(start, len(run)):
-                    rj, u = run[t]
-                    g = gaps + rj - last - 1
-                    if g > most:
-                        break
-                    need = g if rj - r >= 2 else 1
-                    if need <= most:
-                        found.append((need * 64 - k, p + u, need, (cap if cap < 13 - k else 13 - k) - need))
-                    if t + 1 < len(run):
-                        stack.append((t + 1, p + u, k + 1, rj, g))
-        if both and r == 1 and i + 1 < end:
-            # The ace at 14, the others below it.
-            down = [(ranks[j], unit[j]) for j in range(end - 1, i, -1)]
-            stack = [(0, ui, 2, 14, 0)]
-            while stack:
-                start, p, k, low, gaps = stack.pop()
-                for t in range(start, len(down)):
-                    rj, u = down[t]
-                    g = gaps + low - rj - 1
-                    if g > most:
-                        break
-                    need = g if rj <= 12 else 1
-                    if need <= most:
-                        found.append((need * 64 - k, p + u, need, (cap if cap < 13 - k else 13 - k) - need))
-                    if t + 1 < len(down):
-                        stack.append((t + 1, p + u, k + 1, rj, g))
-            # The same cards may make a run both ways: keep the way that needs fewer wilds.
-            fewest: dict[int, tuple[int, int, int, int]] = {}
-            for group in found:
-                old = fewest.get(group[1])
-                if old is None or group[2] < old[2]:
-                    fewest[group[1]] = group
-            found = list(fewest.values())
-        if len(found) > 1:
-            found.sort()
-        out.append([(p, need, slack) for _, p, need, slack in found])
-    return out
+
+def clear_caches() -> None:
+    """Forget every answer kept between calls (benchmarks use it to time cold calls)."""
+    _answers.clear()
 
 
 class _Solver:
-    """The memoised search for one hand (shared by all the discards of a hand)."""
+    """The memoised search for one hand (shared by all the discards of a hand).
+
+    The hand's natural cards are read once into `flat` (sorted by suit, rank and copy, the
+    wilds after them) and `key` (each natural as its kind, suit * 13 + rank - 1): every
+    answer is first looked up by `key` and the number of wilds, and the search is only set
+    up (`prepare`) when it is not known yet.
+    """
 
     def __init__(self, hand: Sequence[Card], wild_rank: int | None, rules: MeldRules) -> None:
         self.rules = rules
         self.wild_rank = wild_rank
-        wilds = [c for c in hand if c.rank == wild_rank]
-        naturals = [c for c in hand if c.rank != wild_rank]
-        wilds.sort(key=_BY_RANK)
-        naturals.sort(key=_BY_SUIT)
-        table = _points(rules)
-        self.wilds = wilds
-        self.wild_points = table[wild_rank] if wilds else 0  # type: ignore[index]
-        self.all_wild_ok = not rules.natural_required and not rules.max_one_wild
-        # Distinct natural cards ("kinds"), suit by suit, ace first; their copies in the hand.
-        ranks: list[int] = []
-        suits: list[str] = []
-        copies: list[list[Card]] = []
-        last = None
-        for c in naturals:
-            if c.rank == last and c.suit == suits[-1]:
-                copies[-1].append(c)
+        index = _SUIT_INDEX
+        wilds: list[Card] = []
+        order: list[int] = []
+        for n, c in enumerate(hand):
+            r = c.rank
+            if r == wild_rank:
+                wilds.append(c)
             else:
-                last = c.rank
-                ranks.append(last)
-                suits.append(c.suit)
-                copies.append([c])
-        self.ranks, self.suits, self.copies = ranks, suits, copies
-        counts = [len(cs) for cs in copies]
-        # One counter per kind, `width` bits wide with a guard bit on top: taking a group
-        # out of the cards left is a subtraction, and it fits iff no guard bit is borrowed.
+                order.append((index[c.suit] * 13 + r - 1) << 24 | c.copy << 12 | n)
+        order.sort()
+        if len(wilds) > 1:
+            wilds.sort(key=_BY_RANK)
+        self.wilds = wilds
+        self.flat = [hand[k & 4095] for k in order] + wilds
+        # Distinct natural cards ("kinds"), suit by suit, ace first, and their copies.
+        self.key = key = tuple([k >> 24 for k in order])
+        self.kinds = kinds = list(dict.fromkeys(key))
+        self.counts = list(map(key.count, kinds)) if len(kinds) < len(key) else [1] * len(kinds)
+        self.best: Callable[[int, int, int], int] | None = None
+        self.groups: list[list[_Group] | None] | None = None
+
+    def prepare(self) -> None:
+        """Sets up the search (the packed hand first)."""
+        if self.best is None:
+            self.pack()
+            table = _points(self.rules)
+            self.wild_points = table[self.wild_rank] if self.wilds else 0  # type: ignore[index]
+            self.points = [table[g % 13 + 1] for g in self.kinds]
+            self.memo: dict[int, int] = {}
+            self.how: dict[int, _Group | None] = {}  # the choice that gave each memo entry
+            self.best = self._make_search()
+
+    def pack(self) -> None:
+        """One counter per kind, `width` bits wide with a guard bit on top: taking a group
+        out of the cards left is a subtraction, and it fits iff no guard bit is borrowed.
+        The groups each kind heads are built when first needed."""
+        if self.groups is not None:
+            return
+        rules = self.rules
+        kinds, counts = self.kinds, self.counts
+        n = len(kinds)
         self.width = width = max(counts, default=1).bit_length() + 1
-        self.unit = unit = [1 << (width * i) for i in range(len(ranks))]
+        self.unit = unit = _UNITS[width][:n] if width < len(_UNITS) else [1 << (width * i) for i in range(n)]
         self.guards = sum(unit) << (width - 1)
-        self.full = sum(n * u for n, u in zip(counts, unit))
-        self.points = [table[r] for r in ranks]
-        self.groups = _natural_groups(ranks, suits, counts, unit, len(wilds), rules)
-        self.fewest = [gs[0][1] if gs else _BIG for gs in self.groups]  # the fewest wilds a group needs
-        self.wbits = max(len(wilds), 1).bit_length()
-        self.memo: dict[int, int] = {}
-        self.how: dict[int, _Group | None] = {}  # the choice that gave each memo entry
-        self.best: Callable[[int, int, int], int] = self._make_search()
+        self.full = sum(map(mul, counts, unit))
+        self.where = dict(zip(kinds, range(n)))
+        self.most = 1 if rules.max_one_wild else len(self.wilds)  # the most wilds one group may need
+        self.all_wild_ok = not rules.natural_required and not rules.max_one_wild
+        self.wbits = max(len(self.wilds), 1).bit_length()
+        self.groups = [None] * n
+        self.groups_of = self._make_groups_of()
+
+    def _make_groups_of(self) -> Callable[[int], list[_Group]]:
+        """groups_of(i): every natural group kind i heads, a copy of i and only later kinds,
+        built when first asked for.
+
+        Kinds are sorted suit by suit, ace first, so a group headed by i is a set of i's rank
+        (i with copies of i and of the same rank in later suits), or a run of i's suit in
+        which i is the lowest natural card, or (aces both) a run with ace i above a Q or K.
+        Sorted fewest wilds first (the search stops at a group that leaves nothing to
+        score), then more cards (a player would rather show longer melds on a tie).
+        """
+        kinds, counts, unit, most, groups = self.kinds, self.counts, self.unit, self.most, self.groups
+        cap = 1 if self.rules.max_one_wild else _BIG  # the most wilds one meld may hold
+        both = self.rules.aces == "both"
+        where = self.where
+        n = len(kinds)
+
+        def groups_of(i: int) -> list[_Group]:
+            g = kinds[i]
+            r = g % 13 + 1
+            ui = unit[i]
+            ci = counts[i]
+            top = g - r + 14  # the first kind of the next suit
+            nxt = kinds[i + 1] if i + 1 < n else 52  # the next kind, if of this suit
+            found: list[tuple[int, int, int, int]] = []  # (key, packed, need, slack)
+            same = [where[h] for h in (g + 13, g + 26, g + 39) if h in where]
+            if same:
+                if ci + sum(counts[j] for j in same) + most >= 3:
+                    combos = [(ui * c, c) for c in range(1, ci + 1)]
+                    for j in same:
+                        u = unit[j]
+                        combos = [(p + u * c, k + c) for p, k in combos for c in range(counts[j] + 1)]
+                    for p, k in combos:
+                        need = 3 - k if k < 3 else 0
+                        if need <= most:
+                            found.append((need * 64 - k, p, need, cap - need))
+            elif ci + most >= 3:
+                for k in range(1, ci + 1):
+                    need = 3 - k if k < 3 else 0
+                    if need <= most:
+                        found.append((need * 64 - k, ui * k, need, cap - need))
+            # Runs of two or more naturals (one natural and two wilds is already a set). The
+            # wilds a run needs are its gaps, or one if it is two cards side by side.
+            if nxt < top and nxt - g - 1 <= most:
+                end = bisect_left(kinds, top, i + 1)
+                run = [(kinds[j] - g + r, unit[j]) for j in range(i + 1, end)]
+                stack = [(0, ui, 2, r, 0)]
+                while stack:
+                    start, p, k, last, gaps = stack.pop()
+                    for t in range(start, len(run)):
+                        rj, u = run[t]
+                        gp = gaps + rj - last - 1
+                        if gp > most:
+                            break
+                        need = gp if rj - r >= 2 else 1
+                        if need <= most:
+                            found.append((need * 64 - k, p + u, need, (cap if cap < 13 - k else 13 - k) - need))
+                        if t + 1 < len(run):
+                            stack.append((t + 1, p + u, k + 1, rj, gp))
+            if r == 1 and both and nxt < top:
+                # The ace at 14, the others below it.
+                end = bisect_left(kinds, top, i + 1)
+                down = [(kinds[j] - g + 1, unit[j]) for j in range(end - 1, i, -1)]
+                stack = [(0, ui, 2, 14, 0)]
+                while stack:
+                    start, p, k, low, gaps = stack.pop()
+                    for t in range(start, len(down)):
+                        rj, u = down[t]
+                        gp = gaps + low - rj - 1
+                        if gp > most:
+                            break
+                        need = gp if rj <= 12 else 1
+                        if need <= most:
+                            found.append((need * 64 - k, p + u, need, (cap if cap < 13 - k else 13 - k) - need))
+                        if t + 1 < len(down):
+                            stack.append((t + 1, p + u, k + 1, rj, gp))
+                # The same cards may make a run both ways: keep the way that needs fewer wilds.
+                fewest: dict[int, tuple[int, int, int, int]] = {}
+                for group in found:
+                    old = fewest.get(group[1])
+                    if old is None or group[2] < old[2]:
+                        fewest[group[1]] = group
+                found = list(fewest.values())
+            if len(found) > 1:
+                found.sort()
+            out = groups[i] = [(p, need, slack) for _, p, need, slack in found]
+            return out
+
+        return groups_of
 
     # -- the search ---------------------------------------------------------------------
 
     def _make_search(self) -> Callable[[int, int, int], int]:
+        """best(state, w, s): the fewest points the naturals in `state` and `w` wilds can
+        score, when earlier melds have room for `s` more wilds (capped at w)."""
         memo = self.memo
         how = self.how
         groups = self.groups
-        fewest = self.fewest
+        groups_of = self.groups_of
         unit = self.unit
         points = self.points
         guards = self.guards
@@ -258,120 +307,239 @@ class _Solver:
         wild_points = self.wild_points
         all_wild_ok = self.all_wild_ok
 
-        def best(state: int, w: int, s: int) -> int:
-            key = (((state << wbits) | w) << wbits) | s
-            v = memo.get(key)
-            if v is not None:
-                return v
+        def search(state: int, w: int, s: int, key: int, beta: int) -> int:
+            """best() for a state not in the memo yet (or only as a bound below `beta`):
+            exact if under `beta`, else a lower bound of at least `beta`. Each option is
+            searched only as far as it could beat the best one found so far."""
             # A first kind that heads no group the wilds left can pay for is unmatched,
             # every copy of it: no earlier card is left to meld it with.
             extra = 0
             while state:
                 i = ((state & -state).bit_length() - 1) // width
-                if fewest[i] <= w:
+                gs = groups[i]
+                if gs is None:
+                    gs = groups_of(i)
+                if gs and gs[0][1] <= w:
                     break
                 n = (state >> (width * i)) & field
                 extra += n * points[i]
                 state -= n * unit[i]
-            if extra:
-                v = best(state, w, s) + extra
+            if not state:
+                v = extra + (0 if (w == 0 or (all_wild_ok and w >= 3)) else wild_points * (w - s))
                 memo[key] = v
                 return v
-            if not state:
-                v = 0 if (w == 0 or (all_wild_ok and w >= 3)) else wild_points * (w - s)
-                memo[key] = v
+            if extra:
+                k = (((state << wbits) | w) << wbits) | s
+                v = memo.get(k)
+                if v is None or (v < 0 and ~v < beta - extra):
+                    v = search(state, w, s, k, beta - extra)
+                elif v < 0:
+                    v = ~v
+                v += extra
+                memo[key] = v if v < beta else ~v
                 return v
             # Melds first: when one leaves nothing to score, the search stops there.
-            v = _BIG
+            v = beta
+            low = _BIG  # when nothing beats beta: the least lower bound found
             pick = None
             hs = state + guards
-            for group in groups[i]:
+            for group in gs:
                 g, need, slack = group
                 if need > w:
                     break
                 if (hs - g) & guards == guards:
+                    rest = state - g
                     w2 = w - need
                     s2 = s + slack
-                    c = best(state - g, w2, s2 if s2 < w2 else w2)
+                    if s2 > w2:
+                        s2 = w2
+                    if rest:
+                        k = (((rest << wbits) | w2) << wbits) | s2
+                        c = memo.get(k)
+                        if c is None or (c < 0 and ~c < v):
+                            c = search(rest, w2, s2, k, v)
+                        elif c < 0:
+                            c = ~c
+                    else:
+                        c = 0 if (w2 == 0 or (all_wild_ok and w2 >= 3)) else wild_points * (w2 - s2)
                     if c < v:
                         v = c
                         pick = group
                         if not c:
                             break
-            if v:
-                c = points[i] + best(state - unit[i], w, s)
+                    elif c < low:
+                        low = c
+            p = points[i]
+            if v > p:  # unmatched, when that could score less than every meld
+                rest = state - unit[i]
+                k = (((rest << wbits) | w) << wbits) | s
+                c = memo.get(k)
+                if c is None or (c < 0 and ~c < v - p):
+                    c = search(rest, w, s, k, v - p)
+                elif c < 0:
+                    c = ~c
+                c += p
                 if c < v:
                     v = c
                     pick = None
-            memo[key] = v
-            how[key] = pick
-            return v
+                elif c < low:
+                    low = c
+            elif p < low:
+                low = p
+            if v < beta:
+                memo[key] = v
+                how[key] = pick
+                return v
+            memo[key] = ~low
+            return low
+
+        def best(state: int, w: int, s: int) -> int:
+            """The exact best(): values kept in the memo are exact, or (negative, ~bound)
+            lower bounds."""
+            key = (((state << wbits) | w) << wbits) | s
+            v = memo.get(key)
+            return search(state, w, s, key, _BIG) if v is None or v < 0 else v
 
         return best
 
-    def _path(self, state: int, w: int, s: int) -> tuple[list[int], list[_Group], int, int]:
-        """The choices along an optimal path: unmatched kinds, natural groups, wilds and slack left."""
-        self.best(state, w, s)
+    def melds_all(self, state: int, w: int, spare: bool) -> bool:
+        """Whether every natural in `state` and the `w` wilds can be melded, one card (a
+        natural, or a wild) excepted when `spare`: best() == 0, searched only as far as
+        a first way, or until it is clear there is none."""
+        self.pack()
+        memo: dict[int, bool] = {}
+        groups, groups_of, unit, guards = self.groups, self.groups_of, self.unit, self.guards
+        width, wbits, all_wild_ok = self.width, self.wbits, self.all_wild_ok
+
+        def fits(state: int, w: int, s: int, spare: bool) -> bool:
+            key = (((((state << wbits) | w) << wbits) | s) << 1) | spare
+            found = memo.get(key)
+            if found is not None:
+                return found
+            if not state:
+                # The wilds left join melds with room or make a meld of their own; with a
+                # card to spare, one of them may be that card.
+                found = w == 0 or s >= w or (all_wild_ok and w >= 3) or (
+                    spare and (w == 1 or s >= w - 1 or (all_wild_ok and w >= 4))
+                )
+            else:
+                found = False
+                i = ((state & -state).bit_length() - 1) // width
+                gs = groups[i]
+                if gs is None:
+                    gs = groups_of(i)
+                hs = state + guards
+                for g, need, slack in gs:
+                    if need > w:
+                        break
+                    if (hs - g) & guards == guards:
+                        w2 = w - need
+                        s2 = s + slack
+                        if fits(state - g, w2, s2 if s2 < w2 else w2, spare):
+                            found = True
+                            break
+                if not found and spare:
+                    found = fits(state - unit[i], w, s, False)
+            memo[key] = found
+            return found
+
+        return fits(state, w, 0, spare)
+
+    # -- the answer ---------------------------------------------------------------------
+
+    def template(self, key: tuple[int, ...], w: int, without: int | None = None) -> _Template:
+        """The best arrangement of the naturals `key` and `w` wilds, as positions: this
+        hand's naturals, less one copy of kind `without` if given."""
+        kept = _tables(self.rules, self.wild_rank)[0]
+        found = kept.get((key, w))
+        if found is None:
+            self.prepare()
+            state = self.full if without is None else self.full - self.unit[without]
+            found = self._make_template(state, w)
+            if len(kept) >= _KEPT:
+                kept.clear()
+            kept[(key, w)] = found
+        return found
+
+    def _path(self, state: int, w: int) -> tuple[list[int], list[_Group], int]:
+        """The choices along an optimal path: unmatched kinds, natural groups, wilds left."""
+        self.best(state, w, 0)  # type: ignore[misc]
         dead: list[int] = []
         chosen: list[_Group] = []
         width, field, wbits = self.width, (1 << self.width) - 1, self.wbits
+        groups, how, unit = self.groups, self.how, self.unit
+        s = 0
         while state:
             i = ((state & -state).bit_length() - 1) // width
-            if self.fewest[i] > w:
+            gs = groups[i]
+            if not gs or gs[0][1] > w:
                 dead += [i] * ((state >> (width * i)) & field)
                 state &= ~(field << (width * i))
                 continue
-            pick = self.how[(((state << wbits) | w) << wbits) | s]
+            pick = how.get((((state << wbits) | w) << wbits) | s)
             if pick is None:
                 dead.append(i)
-                state -= self.unit[i]
+                state -= unit[i]
             else:
                 g, need, slack = pick
                 chosen.append(pick)
                 state, w = state - g, w - need
                 s = min(s + slack, w)
-        return dead, chosen, w, s
+        return dead, chosen, w
 
-    # -- the answer ---------------------------------------------------------------------
+    def _make_template(self, state: int, w: int) -> _Template:
+        """The best arrangement of the naturals in `state` and `w` wilds, as positions."""
+        dead, chosen, left = self._path(state, w)
+        kinds, width = self.kinds, self.width
+        field = (1 << width) - 1
+        both = self.rules.aces == "both"
+        # Each kind's copies take the next positions in turn, then the wilds.
+        nxt: list[int] = []
+        pos = 0
+        for i in range(len(kinds)):
+            nxt.append(pos)
+            pos += (state >> (width * i)) & field
 
-    def arrangement(self, state: int, wilds: list[Card], without: Card | None = None) -> Arrangement:
-        """The best arrangement of the naturals in `state` (not `without`) and the wild cards."""
-        dead, chosen, left, _ = self._path(state, len(wilds), 0)
-        pool = [iter(cs) for cs in self.copies]
-        if without is not None:
-            for j, cs in enumerate(self.copies):
-                if without in cs:
-                    pool[j] = iter([c for c in cs if c is not without])
-        spare = iter(wilds)
-        ranks = self.ranks
-        sets: list[list[Card]] = []
-        runs: list[tuple[dict[int, Card], list[int]]] = []  # position -> card, [lo, hi]
-        room: list[tuple[list[Card] | None, tuple[dict[int, Card], list[int]] | None]] = []
+        def take(i: int) -> int:
+            p = nxt[i]
+            nxt[i] = p + 1
+            return p
+
+        spare = iter(range(pos, pos + w))
+        sets: list[list[int]] = []
+        runs: list[tuple[dict[int, int], list[int]]] = []  # position in the run -> card, [lo, hi]
+        room: list[tuple[list[int] | None, tuple[dict[int, int], list[int]] | None]] = []
         for packed, need, slack in chosen:
-            kinds = self._kinds_in(packed)
-            if ranks[kinds[0]] == ranks[kinds[-1]]:
-                meld = [next(pool[j]) for j in kinds]
+            members: list[int] = []  # the kinds in the group, each as often as it has copies there
+            i = 0
+            while packed:
+                members += [i] * (packed & field)
+                packed >>= width
+                i += 1
+            if kinds[members[0]] % 13 == kinds[members[-1]] % 13:
+                meld = [take(j) for j in members]
                 meld += [next(spare) for _ in range(need)]
                 sets.append(meld)
                 room += [(meld, None)] * min(slack, left)
                 continue
-            positions = [ranks[j] for j in kinds]
-            k = len(kinds)
-            if positions[0] == 1 and self.rules.aces == "both" and max(3, positions[-1]) - k != need:
+            ranks = [kinds[j] % 13 + 1 for j in members]
+            k = len(members)
+            if ranks[0] == 1 and both and max(3, ranks[-1]) - k != need:
                 # The ace sits above the king.
-                positions = positions[1:] + [14]
-                kinds = kinds[1:] + kinds[:1]
-            cards = {p: next(pool[j]) for p, j in zip(positions, kinds)}
-            for p in range(positions[0], positions[-1]):
-                if p not in cards:
-                    cards[p] = next(spare)
-            run = (cards, [positions[0], positions[-1]])
+                ranks = ranks[1:] + [14]
+                members = members[1:] + members[:1]
+            cards = {r: take(j) for r, j in zip(ranks, members)}
+            for r in range(ranks[0], ranks[-1]):
+                if r not in cards:
+                    cards[r] = next(spare)
+            run = (cards, [ranks[0], ranks[-1]])
             while run[1][1] - run[1][0] < 2:
-                self._grow(run, next(spare))
+                _grow(run, next(spare))
             runs.append(run)
             room += [(None, run)] * min(slack, left)
-        deadwood = [next(pool[i]) for i in dead]
-        points = sum(self.points[i] for i in dead)
+        # Deadwood sorts by rank, suit and copy: (rank - 1, suit, position).
+        deadwood = [(kinds[j] % 13, kinds[j] // 13, take(j)) for j in dead]
+        points = sum(self.points[j] for j in dead)
         rest = list(spare)
         melds = sets
         if rest:
@@ -382,48 +550,44 @@ class _Solver:
                     if meld is not None:
                         meld.append(wild)
                     else:
-                        self._grow(run, wild)  # type: ignore[arg-type]
+                        _grow(run, wild)  # type: ignore[arg-type]
                 extra = rest[len(room) :]
-                deadwood += extra
+                deadwood += [((self.wild_rank or 1) - 1, 0, p) for p in extra]  # in order of suit and copy
                 points += self.wild_points * len(extra)
-        melds += [[cards[p] for p in sorted(cards)] for cards, _ in runs]
-        deadwood.sort(key=_BY_RANK)
-        return Arrangement(points, tuple(map(tuple, melds)), tuple(deadwood))
-
-    def _grow(self, run: tuple[dict[int, Card], list[int]], wild: Card) -> None:
-        """One wild more at an end of a run: up to the king, else down, else (aces both)
-        up to the ace. A run with room is under 13 cards, so one of these is open."""
-        cards, ends = run
-        lo, hi = ends
-        if hi < 13:
-            ends[1] = hi + 1
-            cards[hi + 1] = wild
-        elif lo > (2 if hi == 14 else 1):
-            ends[0] = lo - 1
-            cards[lo - 1] = wild
-        else:
-            ends[1] = 14
-            cards[14] = wild
-
-    def _kinds_in(self, packed: int) -> list[int]:
-        """The kinds in a packed group, each as often as it has copies there, in order."""
-        out: list[int] = []
-        mask = (1 << self.width) - 1
-        j = 0
-        while packed:
-            out += [j] * (packed & mask)
-            packed >>= self.width
-            j += 1
-        return out
+        melds += [[cards[r] for r in sorted(cards)] for cards, _ in runs]
+        deadwood.sort()
+        return points, tuple(map(tuple, melds)), tuple([p for _, _, p in deadwood])
 
     def value(self, state: int, wilds: int) -> int:
-        return self.best(state, wilds, 0)
+        self.prepare()
+        return self.best(state, wilds, 0)  # type: ignore[misc]
+
+
+def _grow(run: tuple[dict[int, int], list[int]], wild: int) -> None:
+    """One wild more at an end of a run: up to the king, else down, else (aces both)
+    up to the ace. A run with room is under 13 cards, so one of these is open."""
+    cards, ends = run
+    lo, hi = ends
+    if hi < 13:
+        ends[1] = hi + 1
+        cards[hi + 1] = wild
+    elif lo > (2 if hi == 14 else 1):
+        ends[0] = lo - 1
+        cards[lo - 1] = wild
+    else:
+        ends[1] = 14
+        cards[14] = wild
+
+
+def _arrangement(template: _Template, flat: Sequence[Card]) -> Arrangement:
+    points, melds, dead = template
+    return Arrangement(points, tuple([tuple([flat[p] for p in m]) for m in melds]), tuple([flat[p] for p in dead]))
 
 
 def solve(hand: Sequence[Card], wild_rank: int | None, rules: MeldRules = MeldRules()) -> Arrangement:
     """The arrangement of `hand` with the fewest penalty points (TT.10), exactly."""
     solver = _Solver(hand, wild_rank, rules)
-    return solver.arrangement(solver.full, solver.wilds)
+    return _arrangement(solver.template(solver.key, len(solver.wilds)), solver.flat)
 
 
 def discards(
@@ -432,72 +596,121 @@ def discards(
     """For each distinct card (rank and suit), the best arrangement of the hand without it.
 
     Sorted best first: by penalty, then by card. Of identical copies the lowest is named.
+    The hands without one card share one search.
     """
     solver = _Solver(hand_after_draw, wild_rank, rules)
-    out: list[tuple[Card, Arrangement]] = []
-    for n, copies in enumerate(solver.copies):
-        out.append((copies[0], solver.arrangement(solver.full - solver.unit[n], solver.wilds, copies[0])))
-    seen: set[tuple[int, str]] = set()
-    for wild in solver.wilds:
-        if (wild.rank, wild.suit) in seen:
-            continue
-        seen.add((wild.rank, wild.suit))
-        rest = list(solver.wilds)
-        rest.remove(wild)
-        out.append((wild, solver.arrangement(solver.full, rest)))
-    out.sort(key=lambda item: (item[1].penalty, item[0]))
-    return out
+    flat, key = solver.flat, solver.key
+    w = len(solver.wilds)
+    out: list[tuple[tuple[int, int, str, int], Card, Arrangement]] = []
+    pos = 0
+    for i, n in enumerate(solver.counts):
+        card = flat[pos]
+        sub = key[:pos] + key[pos + 1 :]
+        arr = _arrangement(solver.template(sub, w, i), flat[:pos] + flat[pos + 1 :])
+        out.append(((arr.penalty, card.rank, card.suit, card.copy), card, arr))
+        pos += n
+    if w:
+        template = solver.template(key, w - 1)
+        seen: set[str] = set()
+        for t in range(pos, pos + w):
+            card = flat[t]
+            if card.suit in seen:
+                continue
+            seen.add(card.suit)
+            arr = _arrangement(template, flat[:t] + flat[t + 1 :])
+            out.append(((arr.penalty, card.rank, card.suit, card.copy), card, arr))
+    out.sort(key=_FIRST)
+    return [(card, arr) for _, card, arr in out]
 
 
-def _two_loose(hand: Sequence[Card], wild_rank: int | None, rules: MeldRules) -> bool:
-    """True when at least two cards can sit in no meld at all, so nobody goes out.
+_FIRST = itemgetter(0)
 
-    With fewer than two wilds, a natural card melds only beside another natural card of
-    its rank, or of its suit within two ranks (a run's gap holds one wild at most here).
-    A cheap test that spares the full search for most hands.
+# Ranks as bits 1..13 of one 32-bit lane per suit (C D H S): shifting by up to 13 never
+# carries a rank into another suit's ranks.
+_LANE = {"C": 0, "D": 32, "H": 64, "S": 96}
+_ACES = sum(2 << lane for lane in _LANE.values())
+_LANES = sum(1 << lane for lane in _LANE.values())
+_RANKS = 0x3FFE
+
+
+def _hopeless(hand: Sequence[Card], wild_rank: int | None, rules: MeldRules) -> bool:
+    """True when the loose cards are too many for anybody to go out.
+
+    A natural card is loose when no other natural card can share a meld with it: none of
+    its rank, none of its suit near enough for the wilds to fill the gap. A loose card is
+    melded only as one natural and two wilds (never with at most one wild per meld), and
+    going out leaves one card aside: so two loose cards are hopeless with fewer than two
+    wilds or one wild per meld, and n loose cards with fewer than 2(n - 1) wilds. A cheap
+    test, every suit's ranks being bits of one number, that spares most hands the search.
     """
-    naturals = [c for c in hand if c.rank != wild_rank]
-    if len(hand) - len(naturals) >= 2:
+    seen = 0
+    twice = 0  # identical cards
+    wilds = 0
+    lane = _LANE
+    for c in hand:
+        r = c.rank
+        if r == wild_rank:
+            wilds += 1
+            continue
+        b = 1 << (lane[c.suit] + r)
+        twice |= seen & b
+        seen |= b
+    mow = rules.max_one_wild
+    reach = 2 if wilds < 2 or mow else min(wilds + 1, 13)  # the farthest neighbour in a suit
+    spread = 0
+    for d in range(1, reach + 1):
+        spread |= (seen << d) | (seen >> d)
+    near = seen & spread
+    if rules.aces == "both":
+        aces = seen & _ACES
+        for d in range(1, reach + 1):  # an ace above the king: 14 - rank <= reach
+            near |= aces & (seen >> (13 - d))
+            near |= seen & (aces << (13 - d))
+    c0, c1, c2, c3 = seen & _RANKS, (seen >> 32) & _RANKS, (seen >> 64) & _RANKS, seen >> 96
+    shared = (c0 & (c1 | c2 | c3)) | (c1 & (c2 | c3)) | (c2 & c3)  # ranks in two suits or more
+    loose = (seen & ~(near | twice | shared * _LANES)).bit_count()
+    if loose < 2:
         return False
-    high = rules.aces == "both"
-
-    def near(a: Card, b: Card) -> bool:
-        if a.rank == b.rank:
-            return True
-        if a.suit != b.suit:
-            return False
-        gap = abs(a.rank - b.rank)
-        if high and 1 in (a.rank, b.rank):
-            gap = min(gap, 14 - max(a.rank, b.rank))  # the ace above the king
-        return gap <= 2
-
-    loose = 0
-    for i, card in enumerate(naturals):
-        if not any(near(card, other) for j, other in enumerate(naturals) if j != i):
-            loose += 1
-            if loose >= 2:
-                return True
-    return False
+    return wilds < 2 or mow or 2 * (loose - 1) > wilds
 
 
 def can_go_out(
     hand_after_draw: Sequence[Card], wild_rank: int | None, rules: MeldRules = MeldRules()
 ) -> list[Card]:
     """The discards that leave every other card melded (TT.8), lowest card first."""
-    if _two_loose(hand_after_draw, wild_rank, rules):
+    if _hopeless(hand_after_draw, wild_rank, rules):
         return []
     solver = _Solver(hand_after_draw, wild_rank, rules)
-    wilds = len(solver.wilds)
-    # Going out with card c melds everything else, so the whole hand can score points(c):
-    # a hand whose best arrangement scores more than its dearest card cannot go out. One
-    # search instead of one per card, and most hands stop here.
-    if solver.value(solver.full, wilds) > max(card_points(c, rules) for c in hand_after_draw):
+    kept = _tables(rules, wild_rank)[1]
+    key = (solver.key, len(solver.wilds))
+    found = kept.get(key)
+    if found is None:
+        found = _go_out_kinds(solver)
+        if len(kept) >= _KEPT:
+            kept.clear()
+        kept[key] = found
+    kinds, wild = found
+    if not kinds and not wild:
         return []
-    out = [
-        copies[0]
-        for n, copies in enumerate(solver.copies)
-        if solver.value(solver.full - solver.unit[n], wilds) == 0
-    ]
-    if wilds and solver.value(solver.full, wilds - 1) == 0:
-        out += list({(c.rank, c.suit): c for c in reversed(solver.wilds)}.values())
+    flat = solver.flat
+    firsts = []
+    pos = 0
+    for n in solver.counts:
+        firsts.append(flat[pos])
+        pos += n
+    out = [firsts[i] for i in kinds]
+    if wild:
+        out += list({c.suit: c for c in reversed(solver.wilds)}.values())
     return sorted(out)
+
+
+def _go_out_kinds(solver: _Solver) -> tuple[tuple[int, ...], bool]:
+    """The kinds whose discard leaves the rest all melded, and whether a wild's does."""
+    wilds = len(solver.wilds)
+    solver.pack()
+    full = solver.full
+    # One search with a card to spare first: most hands stop there.
+    if not solver.melds_all(full, wilds, True):
+        return (), False
+    kinds = tuple(i for i, u in enumerate(solver.unit) if solver.melds_all(full - u, wilds, False))
+    return kinds, wilds > 0 and solver.melds_all(full, wilds - 1, False)
