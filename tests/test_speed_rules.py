@@ -233,3 +233,25 @@ def test_spd_all_sets_agrees_with_the_solver_on_random_hands() -> None:
         n = rng.randrange(3, 14)
         hand = rng.sample(deck, n)
         assert all_sets(hand, n) == (solver.solve(hand, n).penalty == 0)
+
+
+def test_spd_6_no_seat_sees_a_choice_before_the_reveal() -> None:
+    """A bot's choice is the same whether or not the other seats have already chosen (SPD.6)."""
+    from tutor.games.speed import bots
+
+    for seed in range(8):
+        state = State(6, Chance(random.Random(seed)), first_hand=1 + seed)
+        rng = random.Random(seed)
+        for _ in range(12):
+            if state.is_over or len(state.to_act) < 2:
+                break
+            seats = list(state.to_act)
+            first = {seat: bots.choose("normal", state, random.Random(seed), seat).action for seat in seats}
+            view = state.view(seats[-1])
+            for seat in seats[:-1]:
+                state.apply(first[seat])
+            assert state.view(seats[-1]) == view  # nothing revealed yet
+            assert bots.choose("normal", state, random.Random(seed), seats[-1]).action == first[seats[-1]]
+            state.apply(first[seats[-1]])
+            for seat, choice in bots.choose_all("normal", state, rng, state.to_act):
+                state.apply(choice.action)

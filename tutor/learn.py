@@ -56,6 +56,10 @@ def lesson_error_line(err: LessonError) -> str:
         "position_hand_count": _("this hand must hold %(count)d cards (rule %(clause)s)"),
         "position_no_draw": _("the player about to draw needs a stock or a discard pile"),
         "position_too_many_tt": _("more copies of %(card)s than the decks hold (rule %(clause)s)"),
+        "position_players_range": _("players must be %(low)d to %(high)d (rule %(clause)s)"),
+        "position_hand_number": _("hand must be 1 to 11"),
+        "position_phase_speed": _("phase must be match, draw or discard"),
+        "position_matched": _("matched must list seats of this table, and not the learner's"),
         "expect_needs_value": _("%(card)s has two values: write the one expected, e.g. \"1/11 11\""),
         "expect_illegal": _("the expected play %(card)s is not legal here (rule %(clause)s)"),
     }

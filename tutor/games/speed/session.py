@@ -210,7 +210,10 @@ class SpeedSession(TableSession):
         key = (s.hand, s.cycle, s.phase.value)
         if self._shown != key:
             self._shown = key
-            self.console.show(self.table())
+            if s.phase is Phase.DISCARD:
+                self.console.show([("", _("Your hand:") + " ")] + self.hand_fragments(seat))
+            else:
+                self.console.show(self.table())
             self.console.show([("class:title", self.call())])
         if s.phase is Phase.DISCARD:
             return self._discard_choice(seat)

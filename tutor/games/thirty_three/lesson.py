@@ -25,18 +25,9 @@ from tutor.games.thirty_three.narrate import illegal_line, verdict_lines  # noqa
 from tutor.games.thirty_three.words import parse_card
 from tutor.lessons import playon
 from tutor.i18n import _
+from tutor.lessons.positions import PositionError
 
 GAME = "thirty-three"
-
-
-class PositionError(Exception):
-    """A position or answer a lesson cannot use; `where` is the path inside the step."""
-
-    def __init__(self, where: tuple[Any, ...], message: str, **params: Any) -> None:
-        super().__init__(f"{where} {message} {params}")
-        self.where = where
-        self.message = message
-        self.params = params
 
 
 def _faces(value: Any, where: tuple[Any, ...]) -> list[str]:

@@ -31,14 +31,7 @@ from tutor.games.three_thirteen.narrate import (
 from tutor.games.three_thirteen.options import parse_options
 from tutor.lessons import playon
 from tutor.i18n import _, ngettext
-
-
-class PositionError(Exception):
-    def __init__(self, where: tuple[Any, ...], message: str, **params: Any) -> None:
-        super().__init__(f"{where} {message} {params}")
-        self.where = where
-        self.message = message
-        self.params = params
+from tutor.lessons.positions import PositionError, card_codes
 
 
 @dataclass(frozen=True)
@@ -47,18 +40,6 @@ class Answer:
     source: str | None = None
     card: Card | None = None
     melds: tuple[tuple[Card, ...], ...] = ()
-
-
-def _codes(value: Any, where: tuple[Any, ...]) -> list[tuple[int, str]]:
-    if not isinstance(value, list):
-        raise PositionError(where, "position_not_cards")
-    cards = []
-    for i, item in enumerate(value):
-        parsed = parse_code(str(item)) if isinstance(item, (str, int)) else None
-        if parsed is None:
-            raise PositionError(where + (i,), "position_bad_card", card=str(item))
-        cards.append(parsed)
-    return cards
 
 
 POSITION_FIELDS = {"round", "players", "seat", "hands", "discard", "stock", "current", "phase", "options", "seed"}
@@ -96,13 +77,13 @@ def build(spec: dict[str, Any]) -> tuple[State, int]:
     if not isinstance(hands_spec, list) or len(hands_spec) != players:
         raise PositionError(("hands",), "position_hands_count", players=players)
     n = round_ + 2
-    hands = [_codes(h, ("hands", i)) for i, h in enumerate(hands_spec)]
+    hands = [card_codes(h, ("hands", i)) for i, h in enumerate(hands_spec)]
     for i, hand in enumerate(hands):
         want = n + (1 if (i == current and phase is Phase.DISCARD) else 0)
         if len(hand) != want:
             raise PositionError(("hands", i), "position_hand_count", count=want, clause="TT.3")
-    pile = _codes(spec.get("discard", []), ("discard",))
-    top = _codes(spec.get("stock", []), ("stock",))
+    pile = card_codes(spec.get("discard", []), ("discard",))
+    top = card_codes(spec.get("stock", []), ("stock",))
     if phase is Phase.DRAW and not pile and not top:
         raise PositionError(("discard",), "position_no_draw")
     # Physical cards: each code takes the next copy the decks hold.

@@ -1,0 +1,315 @@
+"""3-13 Speed's side of the lessons: positions on the real engine, answers, judgements.
+
+A `position` step: `hand` (1-11, which fixes the hand size and the wild rank), `players`
+(2-12), `seat` (the learner, default 0), `hands` (card codes per seat: N cards, or N + 1 in
+the `discard` phase; seats left out are dealt from the seeded rest of the decks), `piles`
+(each seat's own pile, bottom first; seats left out get one seeded card), `middle` (its top cards,
+top first; the rest of the four decks follow in a seeded order), `phase` (`match`, the
+window before a draw, the default; `draw`; or `discard`), `cycle` (cycles already played,
+default 0), `matched` (seats that have matched: the last cycle is under way), `seed`.
+
+A `decide` step's `expect`: `middle` or `pile` (a draw, after the window passes), a card
+code (a discard), `match` or `pass` (the window), or `best` (the coach's choice).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import Any
+
+from tutor.cards import Card, make_decks, parse_code
+from tutor.games.base import IllegalAction
+from tutor.games.speed import bots, coach
+from tutor.games.speed.engine import DECKS, MAX_PLAYERS, MIN_PLAYERS, Chance, Discard, Draw, Match, Pass, Phase, State
+from tutor.games.speed.narrate import discard_verdict_lines, draw_verdict_lines, show_card, window_verdict_lines
+from tutor.i18n import _
+from tutor.trainer.commands import command_of, command_word
+from tutor.lessons.positions import PositionError, card_codes
+
+
+@dataclass(frozen=True)
+class Answer:
+    kind: str  # "window", "draw" or "discard"
+    call: bool = False  # window: a match call
+    source: str | None = None
+    card: Card | None = None
+
+
+POSITION_FIELDS = {"hand", "players", "seat", "hands", "piles", "middle", "phase", "cycle", "matched", "seed"}
+PHASES = {"match": Phase.MATCH, "draw": Phase.DRAW, "discard": Phase.DISCARD}
+
+
+def build(spec: dict[str, Any]) -> tuple[State, int]:
+    unknown = sorted(set(spec) - POSITION_FIELDS)
+    if unknown:
+        raise PositionError((unknown[0],), "lesson_unknown_field", field=", ".join(map(str, unknown)))
+    number = spec.get("hand", 1)
+    if not isinstance(number, int) or not 1 <= number <= 11:
+        raise PositionError(("hand",), "position_hand_number")
+    hands_spec = spec.get("hands")
+    players = spec.get("players", len(hands_spec) if isinstance(hands_spec, list) else 4)
+    if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise PositionError(("players",), "position_players_range", low=MIN_PLAYERS, high=MAX_PLAYERS, clause="SPD.1")
+    seat = spec.get("seat", 0)
+    if not isinstance(seat, int) or not 0 <= seat < players:
+        raise PositionError(("seat",), "position_bad_seat")
+    seed = spec.get("seed", 0)
+    if not isinstance(seed, int):
+        raise PositionError(("seed",), "position_bad_seed")
+    rng = random.Random(seed)
+    state = State(players, Chance(rng), first_hand=number)
+    state.lesson_seat = seat  # type: ignore[attr-defined]
+    if hands_spec is None:
+        return state, seat
+    phase = PHASES.get(str(spec.get("phase", "match")))
+    if phase is None:
+        raise PositionError(("phase",), "position_phase_speed")
+    matched = spec.get("matched", [])
+    if not isinstance(matched, list) or not all(isinstance(p, int) and 0 <= p < players and p != seat for p in matched):
+        raise PositionError(("matched",), "position_matched")
+    if not isinstance(hands_spec, list) or not 1 <= len(hands_spec) <= players:
+        raise PositionError(("hands",), "position_hands_count", players=players)
+    n = number + 2
+    hands = [card_codes(h, ("hands", i)) for i, h in enumerate(hands_spec)]
+    for i, hand in enumerate(hands):
+        want = n + (1 if phase is Phase.DISCARD and i not in matched else 0)
+        if len(hand) != want:
+            raise PositionError(("hands", i), "position_hand_count", count=want, clause="SPD.2")
+    piles_spec = spec.get("piles", [])
+    if not isinstance(piles_spec, list) or len(piles_spec) > players:
+        raise PositionError(("piles",), "position_hands_count", players=players)
+    piles = [card_codes(p, ("piles", i)) for i, p in enumerate(piles_spec)]
+    top = card_codes(spec.get("middle", []), ("middle",))
+    free: dict[tuple[int, str], list[Card]] = {}
+    for card in make_decks(DECKS):
+        free.setdefault((card.rank, card.suit), []).append(card)
+
+    def take(code: tuple[int, str], where: tuple[Any, ...]) -> Card:
+        if not free.get(code):
+            raise PositionError(where, "position_too_many_tt", card=Card(*code).code, clause="SPD.1")
+        return free[code].pop(0)
+
+    state.hands = [[take(c, ("hands", i)) for c in hand] for i, hand in enumerate(hands)]
+    state.piles = [[take(c, ("piles", i)) for c in pile] for i, pile in enumerate(piles)]
+    middle_top = [take(c, ("middle",)) for c in top]
+    rest = [c for cards in free.values() for c in cards]
+    rng.shuffle(rest)
+    for p in range(len(hands), players):
+        size = n + (1 if phase is Phase.DISCARD and p not in matched else 0)
+        state.hands.append([rest.pop() for _ in range(size)])
+    state.piles += [[rest.pop()] for _ in range(len(piles), players)]
+    state.middle = (middle_top + rest)[::-1]
+    state.phase = phase
+    state.matched = sorted(matched)
+    state.last_cycle = bool(matched)
+    cycle = spec.get("cycle", 0)
+    state.cycle = cycle if isinstance(cycle, int) and cycle >= 0 else 0
+    state.pending = {}
+    if phase is Phase.DISCARD:
+        state.drawn = [h[-1] if p not in matched else None for p, h in enumerate(state.hands)]
+        state._cycle_draws = [{"player": p, "from": "middle", "card": h[-1].code}  # type: ignore[attr-defined]
+                              for p, h in enumerate(state.hands) if p not in matched]
+        state._rebuilt = []  # type: ignore[attr-defined]
+    return state, seat
+
+
+def ready_for_decision(state: State | None, seat: int) -> bool:
+    return state is not None and not state.is_over and seat in state.to_act
+
+
+def _action(answer: Answer, seat: int) -> Any:
+    if answer.kind == "window":
+        return Match(seat) if answer.call else Pass(seat)
+    if answer.kind == "draw":
+        return Draw(seat, answer.source)  # type: ignore[arg-type]
+    return Discard(seat, answer.card)  # type: ignore[arg-type]
+
+
+def parse_expect(expect: Any, state: State, seat: int | None = None) -> Answer | None:
+    text = str(expect).strip()
+    word = text.lower()
+    seat = _seat(state) if seat is None else seat
+    if word == "best":
+        return None
+    if word in ("match", "pass"):
+        answer = Answer("window", call=word == "match")
+    elif word in ("middle", "pile"):
+        answer = Answer("draw", source=word)
+    else:
+        parsed = parse_code(text)
+        card = state.find_card(Card(*parsed).code, seat) if parsed else None
+        if card is None:
+            raise PositionError(("expect",), "position_bad_card", card=text)
+        answer = Answer("discard", card=card)
+    probe = _action(answer, seat)
+    phase_ok = {"window": Phase.MATCH, "draw": Phase.DRAW, "discard": Phase.DISCARD}[answer.kind]
+    if answer.kind == "draw" and state.phase is Phase.MATCH:
+        phase_ok = Phase.MATCH  # a draw answered at the window: the window passes first
+    if state.phase is not phase_ok:
+        raise PositionError(("expect",), "expect_illegal", card=text, clause="SPD.6")
+    if answer.kind != "draw" or state.phase is Phase.DRAW:
+        try:
+            state.verify(probe)
+        except IllegalAction as err:
+            raise PositionError(("expect",), "expect_illegal", card=text, clause=err.clause) from None
+    elif answer.source == "pile" and state.right_top(seat) is None:
+        raise PositionError(("expect",), "expect_illegal", card=text, clause="SPD.6")
+    return answer
+
+
+def judge(state: State, answer: Answer, expected: Answer | None, seat: int | None = None) -> Any:
+    seat = _seat(state) if seat is None else seat
+    if answer.kind == "window":
+        verdict: Any = coach.judge_window(state, seat, answer.call)
+        if expected is not None:
+            verdict = replace(verdict, kind="right" if expected.call == answer.call else
+                              ("false" if answer.call else "missed"))
+        return verdict
+    if answer.kind == "draw":
+        verdict = coach.judge_draw(state, seat, answer.source)  # type: ignore[arg-type]
+        if expected is not None:
+            verdict = replace(verdict, kind="right" if expected.source == answer.source else "weaker")
+        return verdict
+    verdict = coach.judge_discard(state, seat, answer.card)  # type: ignore[arg-type]
+    if expected is not None:
+        same = expected.card is not None and expected.card.code == answer.card.code  # type: ignore[union-attr]
+        verdict = replace(verdict, kind="right" if same else "weaker")
+    return verdict
+
+
+def _seat(state: State) -> int:
+    """The learner's seat, which `build` wrote on the state (the runner's hooks take no seat)."""
+    return getattr(state, "lesson_seat", 0)
+
+
+def verdict_lines(verdict: Any, ascii_only: bool = False) -> list[str]:
+    if isinstance(verdict, coach.WindowVerdict):
+        return window_verdict_lines(verdict, ascii_only) or [_("Right.")]
+    if isinstance(verdict, coach.DrawVerdict):
+        return draw_verdict_lines(verdict, ascii_only)
+    return discard_verdict_lines(verdict, ascii_only)
+
+
+def read_answer(session: Any, text: str, expected: Answer | None) -> Answer | None:
+    state = session.state
+    seat = session.learner
+    command = command_of(text)
+    if state.phase is Phase.MATCH and (expected is None or expected.kind == "window"):
+        if command == "match":
+            return Answer("window", call=True)
+        if not text.strip() or command in ("middle", "pile"):
+            return Answer("window", call=False)
+        session.say_error(_("Type %(match)s, or press Enter.") % {"match": command_word("match")})
+        return None
+    if state.phase in (Phase.MATCH, Phase.DRAW):
+        if command in ("middle", "pile"):
+            return Answer("draw", source=command)
+        session.say_error(_("Type %(middle)s or %(pile)s.") % {
+            "middle": command_word("middle"), "pile": command_word("pile")})
+        return None
+    parsed = parse_code(text) if len(text.split()) == 1 else None
+    card = state.find_card(Card(*parsed).code, seat) if parsed else None
+    if card is None:
+        session.say_error(_("%(text)s is not a card in your hand.") % {"text": repr(text)})
+        return None
+    return Answer("discard", card=card)
+
+
+def carry_out(session: Any, answer: Answer, seat: int) -> None:
+    state = session.state
+    if answer.kind == "draw" and state.phase is Phase.MATCH:
+        session.act(Pass(seat))
+        session.bots_act()
+    if answer.kind == "window" and answer.call and not state.can_match(seat):
+        answer = Answer("window", call=False)  # a false call is turned down; the window passes
+    session.act(_action(answer, seat))
+    session.bots_act()
+
+
+def stronger(verdict: Any, expected: Answer | None) -> Answer:
+    if expected is not None:
+        return expected
+    if isinstance(verdict, coach.WindowVerdict):
+        return Answer("window", call=verdict.kind == "missed")
+    if isinstance(verdict, coach.DrawVerdict):
+        better = "pile" if verdict.pile is not None and (verdict.pile == 0 or verdict.pile < verdict.middle) \
+            else "middle"
+        return Answer("draw", source=better)
+    return Answer("discard", card=verdict.best)
+
+
+def hint_line(state: State, expected: Answer | None) -> str:
+    seat = _seat(state)
+    if state.phase is Phase.MATCH and (expected is None or expected.kind == "window"):
+        return _("Is every one of your cards in a set of three or more?")
+    if state.phase in (Phase.MATCH, Phase.DRAW):
+        return _("Compare: what does the card on the pile on your right do for your sets?")
+    best = bots._high_first(bots.ranked(state.hands[seat], state.wild))[0]
+    return _("Which card belongs to no set and counts the most? Think of %(card)s.") % {"card": show_card(best.code)}
+
+
+def check_decision(state: State, seat: int, data: dict[str, Any]) -> None:
+    if not ready_for_decision(state, seat):
+        raise PositionError((), "decide_not_your_turn")
+    expected = parse_expect(data["expect"], state, seat)
+    if expected is None:
+        probe = (Answer("window") if state.phase is Phase.MATCH else
+                 Answer("draw", source="middle") if state.phase is Phase.DRAW else
+                 Answer("discard", card=state.hands[seat][0]))
+        expected = stronger(judge(state, probe, None, seat), None)
+    apply_quietly(state, expected, seat)
+
+
+def _bots_quietly(state: State, seat: int, rng: random.Random) -> None:
+    for p, choice in bots.choose_all("normal", state, rng, [p for p in state.to_act if p != seat]):
+        state.apply(choice.action)
+
+
+def apply_quietly(state: State, answer: Answer, seat: int) -> None:
+    rng = random.Random(0)
+    if answer.kind == "draw" and state.phase is Phase.MATCH:
+        state.apply(Pass(seat))
+        _bots_quietly(state, seat, rng)
+    state.apply(_action(answer, seat))
+    _bots_quietly(state, seat, rng)
+
+
+def play_on_quietly(state: State, seat: int, spec: dict[str, Any]) -> None:
+    """As `tutor check` runs it: seeded bots, and the learner's seat played by a normal bot."""
+    rng = random.Random(0)
+    level = spec.get("level", "normal")
+    start = state.hand
+    until_end = spec.get("until", "turn") == "end"
+    while not state.is_over and state.hand == start:
+        if seat in state.to_act and not until_end:
+            return
+        levels = [level] * state.players
+        levels[seat] = "normal"
+        for p, choice in bots.choose_all(levels, state, rng, state.to_act):
+            state.apply(choice.action)
+
+
+def play_on(session: Any, seat: int, spec: dict[str, Any]) -> None:
+    """At the trainer: bots choose with the learner, who is asked at every call, to the end of the hand."""
+    session.rng = random.Random(0)
+    session.level = spec.get("level", "normal")
+    state = session.state
+    start = state.hand
+    until_end = spec.get("until", "turn") == "end"
+    while not state.is_over and state.hand == start:
+        if seat in state.to_act:
+            if not until_end:
+                return
+            for action in session.learner_actions():
+                if not session.act(action):
+                    break
+        else:
+            session.bots_act()
+
+
+def session(console: Any, state: State, seat: int, rng: random.Random, ascii_only: bool) -> Any:
+    from tutor.games.speed.session import SpeedSession
+
+    state.lesson_seat = seat  # type: ignore[attr-defined]
+    return SpeedSession(console, state, "normal", rng, seat, ascii_only)
