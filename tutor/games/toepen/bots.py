@@ -8,8 +8,8 @@ and answers a Knock or None (TOE.7). `play_step` runs one such moment at a table
   random; answers a knock by a coin toss.
 - normal: judges its hand by a heuristic value of the card it keeps for the last trick
   (`hand_value`: the rank of its best card, whether it leads, how many are still in). It
-  keeps that card to the end, wins a trick cheaply when it can, otherwise plays or dumps its
-  lowest card; knocks on a strong value, stays or folds by the value against the stake and
+  keeps that card to the end, leads a 9 or 10 it can spare (to keep the lead), wins a trick
+  cheaply when it can, otherwise plays or dumps its lowest card; knocks on a strong value, stays or folds by the value against the stake and
   its distance to the limit; throws in only an honest hand (A K Q J only); challenges only
   when the odds of a bluff are good against a thrower's assumed habits.
 - hard: estimates its chance of winning the hand (`last_trick_chance`) by dealing the cards
@@ -402,8 +402,11 @@ def _normal_card(state: State, p: int) -> Choice:
     keeper = _keeper(hand)
     spare = [c for c in options if c != keeper] or options
     if not state.trick:
+        high = _keeper(spare)
+        if power(high) >= 6:  # a 9 or 10 it can spare likely wins the trick and keeps the lead
+            return Choice(Play(high, p), "lead_high", {"card": high.code})
         card = _lowest(spare)
-        return Choice(Play(card, p), "lead_low" if keeper not in spare else "keep_winner", {"card": card.code})
+        return Choice(Play(card, p), "lead_low", {"card": card.code})
     led = state.led_suit
     if options[0].suit == led:
         win = _winning(state)
