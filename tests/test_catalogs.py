@@ -17,7 +17,7 @@ PLACEHOLDER = re.compile(r"%\((\w+)\)([sdifr])")
 # Entries that are rightly the same as the English in a language (the same word, a number).
 SAME_AS_ENGLISH = {
     "33", "Bot %(number)d", "plus", "minus", "Options", "Arguments", "Error", "Error: %(message)s", "CODE",
-    "Total: %(total)d",
+    "Total: %(total)d", "Toepen",  # the Dutch name of the game is kept in most languages
 }
 
 

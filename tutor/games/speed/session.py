@@ -259,10 +259,7 @@ class SpeedSession(TableSession):
         if s.phase is not Phase.MATCH:
             self.say_error(illegal_line(IllegalAction("SPD.7", "no_window", call=s.phase.value), self.ascii))
             return []
-        if self.coach:
-            verdict = coach.judge_window(s, seat, called=True)
-            if verdict.kind == "false":
-                self.coach_says(window_verdict_lines(verdict, self.ascii))
+        # A false call is turned down by the engine with its reason (SPD.9); the coach adds nothing to that.
         return [Match(seat)]
 
     def _discard_choice(self, seat: int) -> list[Any]:
