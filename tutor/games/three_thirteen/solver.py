@@ -30,6 +30,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
 from operator import attrgetter, itemgetter, mul
 from typing import Any
 
@@ -175,7 +176,7 @@ class _Solver:
             self.pack()
             table = _points(self.rules)
             self.wild_points = table[self.wild_rank] if self.wilds else 0  # type: ignore[index]
-            self.points = [table[g % 13 + 1] for g in self.kinds]
+            self.points = [table[g % 13 + 1] for g in self.lkinds]
             self.memo: dict[int, int] = {}
             self.how: dict[int, _Group | None] = {}  # the choice that gave each memo entry
             self.best = self._make_search()
@@ -188,15 +189,31 @@ class _Solver:
             return
         rules = self.rules
         kinds, counts = self.kinds, self.counts
+        most = 1 if rules.max_one_wild else len(self.wilds)  # the most wilds one group may need
+        # The kinds that can sit in a meld at all ("live"); the search leaves the others
+        # out: they are unmatched in every arrangement, and the same in every option.
+        if min(most, len(self.wilds)) < 2:
+            self.live = live = _live(kinds, counts, min(most, len(self.wilds)), rules.aces == "both")
+            kinds = [kinds[i] for i in live]
+            counts = [counts[i] for i in live]
+        else:
+            self.live = list(range(len(kinds)))
+        self.lkinds, self.lcounts = kinds, counts
         n = len(kinds)
         self.width = width = max(counts, default=1).bit_length() + 1
         self.unit = unit = _UNITS[width][:n] if width < len(_UNITS) else [1 << (width * i) for i in range(n)]
         self.guards = sum(unit) << (width - 1)
         self.full = sum(map(mul, counts, unit))
         self.where = dict(zip(kinds, range(n)))
-        self.most = 1 if rules.max_one_wild else len(self.wilds)  # the most wilds one group may need
+        self.most = most
         self.all_wild_ok = not rules.natural_required and not rules.max_one_wild
         self.wbits = max(len(self.wilds), 1).bit_length()
+        seen = multi = 0  # ranks (as bits) of a kind, and of two kinds or more
+        for g in kinds:
+            b = 1 << (g % 13)
+            multi |= seen & b
+            seen |= b
+        self.multi = multi
         self.groups = [None] * n
         self.groups_of = self._make_groups_of()
 
@@ -210,10 +227,11 @@ class _Solver:
         Sorted fewest wilds first (the search stops at a group that leaves nothing to
         score), then more cards (a player would rather show longer melds on a tie).
         """
-        kinds, counts, unit, most, groups = self.kinds, self.counts, self.unit, self.most, self.groups
+        kinds, counts, unit, most, groups = self.lkinds, self.lcounts, self.unit, self.most, self.groups
         cap = 1 if self.rules.max_one_wild else _BIG  # the most wilds one meld may hold
         both = self.rules.aces == "both"
         where = self.where
+        multi = self.multi
         n = len(kinds)
 
         def groups_of(i: int) -> list[_Group]:
@@ -224,7 +242,7 @@ class _Solver:
             top = g - r + 14  # the first kind of the next suit
             nxt = kinds[i + 1] if i + 1 < n else 52  # the next kind, if of this suit
             found: list[tuple[int, int, int, int]] = []  # (key, packed, need, slack)
-            same = [where[h] for h in (g + 13, g + 26, g + 39) if h in where]
+            same = [where[h] for h in (g + 13, g + 26, g + 39) if h in where] if multi >> (r - 1) & 1 else None
             if same:
                 if ci + sum(counts[j] for j in same) + most >= 3:
                     combos = [(ui * c, c) for c in range(1, ci + 1)]
@@ -454,8 +472,11 @@ class _Solver:
         found = kept.get((key, w))
         if found is None:
             self.prepare()
-            state = self.full if without is None else self.full - self.unit[without]
-            found = self._make_template(state, w)
+            counts = self.counts
+            if without is not None:
+                counts = list(counts)
+                counts[without] -= 1
+            found = self._make_template(counts, w)
             if len(kept) >= _KEPT:
                 kept.clear()
             kept[(key, w)] = found
@@ -487,18 +508,20 @@ class _Solver:
                 s = min(s + slack, w)
         return dead, chosen, w
 
-    def _make_template(self, state: int, w: int) -> _Template:
-        """The best arrangement of the naturals in `state` and `w` wilds, as positions."""
-        dead, chosen, left = self._path(state, w)
+    def _make_template(self, counts: list[int], w: int) -> _Template:
+        """The best arrangement of the naturals with these `counts` and `w` wilds, as positions."""
+        live = self.live
+        dead, chosen, left = self._path(sum([counts[i] * u for i, u in zip(live, self.unit)]), w)
+        dead = [live[t] for t in dead]
+        if len(live) < len(counts):  # the kinds that never meld
+            idle = set(range(len(counts))).difference(live)
+            dead += [i for i in sorted(idle) for _ in range(counts[i])]
         kinds, width = self.kinds, self.width
         field = (1 << width) - 1
         both = self.rules.aces == "both"
         # Each kind's copies take the next positions in turn, then the wilds.
-        nxt: list[int] = []
-        pos = 0
-        for i in range(len(kinds)):
-            nxt.append(pos)
-            pos += (state >> (width * i)) & field
+        nxt = list(accumulate(counts, initial=0))
+        pos = nxt.pop()
 
         def take(i: int) -> int:
             p = nxt[i]
@@ -511,11 +534,11 @@ class _Solver:
         room: list[tuple[list[int] | None, tuple[dict[int, int], list[int]] | None]] = []
         for packed, need, slack in chosen:
             members: list[int] = []  # the kinds in the group, each as often as it has copies there
-            i = 0
+            t = 0
             while packed:
-                members += [i] * (packed & field)
+                members += [live[t]] * (packed & field)
                 packed >>= width
-                i += 1
+                t += 1
             if kinds[members[0]] % 13 == kinds[members[-1]] % 13:
                 meld = [take(j) for j in members]
                 meld += [next(spare) for _ in range(need)]
@@ -538,8 +561,13 @@ class _Solver:
             runs.append(run)
             room += [(None, run)] * min(slack, left)
         # Deadwood sorts by rank, suit and copy: (rank - 1, suit, position).
-        deadwood = [(kinds[j] % 13, kinds[j] // 13, take(j)) for j in dead]
-        points = sum(self.points[j] for j in dead)
+        deadwood = []
+        for j in dead:
+            p = nxt[j]
+            nxt[j] = p + 1
+            deadwood.append((kinds[j] % 13, kinds[j] // 13, p))
+        table = _points(self.rules)
+        points = sum([table[kinds[j] % 13 + 1] for j in dead])
         rest = list(spare)
         melds = sets
         if rest:
@@ -708,9 +736,40 @@ def _go_out_kinds(solver: _Solver) -> tuple[tuple[int, ...], bool]:
     """The kinds whose discard leaves the rest all melded, and whether a wild's does."""
     wilds = len(solver.wilds)
     solver.pack()
-    full = solver.full
+    full, live = solver.full, solver.live
+    idle = [i for i in range(len(solver.kinds)) if i not in set(live)] if len(live) < len(solver.kinds) else []
+    if idle:
+        # A card that never melds must be the one discarded.
+        if len(idle) > 1 or solver.counts[idle[0]] > 1:
+            return (), False
+        return ((idle[0],) if solver.melds_all(full, wilds, False) else ()), False
     # One search with a card to spare first: most hands stop there.
     if not solver.melds_all(full, wilds, True):
         return (), False
-    kinds = tuple(i for i, u in enumerate(solver.unit) if solver.melds_all(full - u, wilds, False))
+    kinds = tuple(live[t] for t, u in enumerate(solver.unit) if solver.melds_all(full - u, wilds, False))
     return kinds, wilds > 0 and solver.melds_all(full, wilds - 1, False)
+
+
+def _live(kinds: list[int], counts: list[int], most: int, both: bool) -> list[int]:
+    """The kinds that can sit in some meld when one needs at most `most` (0 or 1) wilds:
+    enough cards of their rank for a set, or neighbours in their suit for a run (with one
+    wild: one within two ranks; with none: two that make three in a row)."""
+    total = [0] * 13
+    masks = [0, 0, 0, 0]  # each suit's ranks as bits 1..13, and the ace again as bit 14
+    for g, c in zip(kinds, counts):
+        total[g % 13] += c
+        masks[g // 13] |= 2 << (g % 13)
+    runs = []
+    for m in masks:
+        if both and m & 2:
+            m |= 1 << 14
+        if most:
+            near = m & ((m << 1) | (m >> 1) | (m << 2) | (m >> 2))
+        else:
+            start = m & (m >> 1) & (m >> 2)
+            near = start | (start << 1) | (start << 2)
+        if near >> 14 & 1:
+            near |= 2
+        runs.append(near)
+    need = 3 - most
+    return [i for i, g in enumerate(kinds) if total[g % 13] >= need or runs[g // 13] >> (g % 13 + 1) & 1]
