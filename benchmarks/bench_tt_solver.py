@@ -3,10 +3,14 @@
     python benchmarks/bench_tt_solver.py [--hands N] [--seed S]
 
 Times the median `solve` on seeded random hands: 14-card round-11 hands (kings wild) from
-2-4 decks with 0-8 wilds, per rule set; 13-card hands with no wild; and `discards` on the
-14-card hands (what a bot asks every turn). Baselines, so the numbers travel between
-machines: sorting the same 14-card hand (1000 times), and, if OpenSpiel is installed,
-its C++ gin rummy `min_deadwood` on 10-card single-deck hands.
+2-4 decks with 0-8 wilds, per rule set; 13-card hands with no wild; `discards` on the
+14-card hands (what a bot asks every turn) and `can_go_out` (what the engine asks every
+discard). Every call is cold: the answers the solver keeps between calls are dropped
+before each one. The last rows ask again for hands already answered (what a bot or the
+engine does when it meets a hand, or the same cards in other copies, a second time).
+Baselines, so the numbers travel between machines: sorting the same 14-card hand (1000
+times), and, if OpenSpiel is installed, its C++ gin rummy `min_deadwood` on 10-card
+single-deck hands.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tutor.cards import Card, make_decks  # noqa: E402
-from tutor.games.three_thirteen.solver import MeldRules, discards, solve  # noqa: E402
+from tutor.games.three_thirteen.solver import MeldRules, can_go_out, clear_caches, discards, solve  # noqa: E402
 
 RULE_SETS = {
     "default": MeldRules(),
@@ -40,10 +44,15 @@ def round11_hand(rng: random.Random, wilds: int) -> list[Card]:
     return rng.sample(kings, wilds) + rng.sample(others, 14 - wilds)
 
 
-def times(fn: Callable[[Sequence[Card]], object], hands: list[list[Card]], repeat: int = 1) -> list[float]:
-    """Seconds per call of fn on each hand (each hand timed alone, `repeat` calls averaged)."""
+def times(
+    fn: Callable[[Sequence[Card]], object], hands: list[list[Card]], repeat: int = 1, cold: bool = False
+) -> list[float]:
+    """Seconds per call of fn on each hand (each hand timed alone, `repeat` calls averaged);
+    `cold`: the solver's kept answers are dropped before each call."""
     out = []
     for hand in hands:
+        if cold:
+            clear_caches()
         start = time.perf_counter()
         for _ in range(repeat):
             fn(hand)
@@ -91,12 +100,21 @@ def main() -> None:
         print(f"{label:44s} {med * 1e6:7.1f}us {p90 * 1e6:7.1f}us {ts[-1] * 1e6:7.0f}us  {ratios}")
 
     for name, rules in RULE_SETS.items():
-        row(f"solve 14 cards, K wild, 0-8 wilds, {name}", times(lambda h: solve(h, 13, rules), r11))
+        row(f"solve 14 cards, K wild, 0-8 wilds, {name}", times(lambda h: solve(h, 13, rules), r11, cold=True))
     for w, hands in r11_by_wilds.items():
-        row(f"solve 14 cards, K wild, exactly {w} wilds", times(lambda h: solve(h, 13), hands))
-    row("solve 13 cards, no wild, 1 deck", times(lambda h: solve(h, None), plain13))
-    row("solve 13 cards, no wild, 2-4 decks", times(lambda h: solve(h, None), plain13_multi))
-    row("discards 14 cards, 0-8 wilds (14 solves)", times(lambda h: discards(h, 13), r11))
+        row(f"solve 14 cards, K wild, exactly {w} wilds", times(lambda h: solve(h, 13), hands, cold=True))
+    row("solve 13 cards, no wild, 1 deck", times(lambda h: solve(h, None), plain13, cold=True))
+    row("solve 13 cards, no wild, 2-4 decks", times(lambda h: solve(h, None), plain13_multi, cold=True))
+    row("discards 14 cards, 0-8 wilds (14 solves)", times(lambda h: discards(h, 13), r11, cold=True))
+    row("can_go_out 14 cards, 0-8 wilds", times(lambda h: can_go_out(h, 13), r11, cold=True))
+    # Asked again: the same hands, and then the same cards in other copies and order.
+    for h in r11:
+        solve(h, 13)
+        discards(h, 13)
+    recopied = [sorted((Card(c.rank, c.suit, c.copy + 4) for c in h), key=lambda c: (c.suit, c.rank)) for h in r11]
+    row("solve again, 0-8 wilds (answer kept)", times(lambda h: solve(h, 13), r11))
+    row("solve again, other copies (answer kept)", times(lambda h: solve(h, 13), recopied))
+    row("discards again, 0-8 wilds (answers kept)", times(lambda h: discards(h, 13), r11))
 
 
 if __name__ == "__main__":

@@ -21,7 +21,22 @@ it is memoised on that; it is exact because every partition into melds is one pa
 card none of whose groups the wilds left can pay for is unmatched at once. At the end the
 wilds still free join melds with room, form a meld of their own (three or more, if allowed),
 or score their face value. The choice made in each memoised state is kept, so the melds
-of the best arrangement are read off without searching again.
+of the best arrangement are read off without searching again. Each option is searched only
+as far as it could beat the best one found so far (the memo then keeps a lower bound).
+
+Which of several equally good arrangements is shown is fixed (records hold the melds, and a
+replay asks again): the first card left heads the first group, fewest wilds then most cards,
+that keeps the best penalty, and is unmatched only when that scores strictly less.
+
+What makes it cheaper. With fewer than two wilds a meld may need (no wild, one wild, or one
+wild per meld), a card with no set of its rank and no neighbour in its suit can sit in no
+meld: it is left out of the search. The groups of a card are built when the search first
+decides it. Finished arrangements are kept by the hand's cards (copies aside) and number of
+wilds, per rule set and wild rank, as positions in the hand's sorted order, so a hand met
+again, or the same cards in other copies, costs a look-up (bounded tables; `clear_caches`
+drops them). `can_go_out` first counts the loose cards (every suit's ranks are bits of one
+number), then searches once whether all but one card can be melded, stopping at the first
+way, before it tries each discard.
 """
 
 from __future__ import annotations
