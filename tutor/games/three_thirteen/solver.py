@@ -130,7 +130,8 @@ _Template = tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...]]
 
 _SUIT_INDEX = {"C": 0, "D": 1, "H": 2, "S": 3}
 _UNITS = [[1 << (width * i) for i in range(64)] for width in range(9)]  # counters by width
-_KEPT = 5000  # answers kept per rule set and wild rank before starting afresh
+_KEPT = 2048  # answers of each kind kept per rule set and wild rank before starting afresh
+_RULE_SETS_KEPT = 12  # (rule set, wild rank) pairs kept: a game's eleven rounds
 _answers: dict[tuple[MeldRules, int | None], tuple[dict[Any, _Template], dict[Any, tuple[tuple[int, ...], bool]]]] = {}
 
 
@@ -141,8 +142,8 @@ def _tables(
     the hand's natural cards (copies aside) and its number of wilds."""
     found = _answers.get((rules, wild_rank))
     if found is None:
-        if len(_answers) >= 16:
-            _answers.clear()
+        if len(_answers) >= _RULE_SETS_KEPT:
+            del _answers[next(iter(_answers))]  # the oldest
         found = _answers[(rules, wild_rank)] = ({}, {})
     return found
 
@@ -600,10 +601,6 @@ class _Solver:
         melds += [[cards[r] for r in sorted(cards)] for cards, _ in runs]
         deadwood.sort()
         return points, tuple(map(tuple, melds)), tuple([p for _, _, p in deadwood])
-
-    def value(self, state: int, wilds: int) -> int:
-        self.prepare()
-        return self.best(state, wilds, 0)  # type: ignore[misc]
 
 
 def _grow(run: tuple[dict[int, int], list[int]], wild: int) -> None:
