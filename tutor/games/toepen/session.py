@@ -108,7 +108,8 @@ class ToepenSession(TableSession):
         s = self.state
         seat = self.learner
         assert seat is not None
-        leader = s.trick[0][0] if s.trick else s.leader
+        # With the trick still empty, whoever is to act leads: a folded leader passes the lead on (TOE.10).
+        leader = s.trick[0][0] if s.trick else (s.current_player if s.phase is Phase.PLAY else s.leader)
         frags: Fragments = [
             ("", "\n"),
             ("class:title", _("Hand %(hand)d · stake %(stake)d · trick %(trick)d of 4") % {
@@ -132,7 +133,8 @@ class ToepenSession(TableSession):
                     frags += [("", self.names(q) + " "), (card_style(card.code), show_card(card.code, self.ascii)),
                               ("", "  ")]
             else:
-                frags.append(("", _("%(player)s leads.") % {"player": self.names(leader)}))
+                frags.append(("", _("You lead.") if leader == seat else
+                              _("%(player)s leads.") % {"player": self.names(leader)}))
             frags.append(("", "\n"))
         if s.last_knocker is not None:
             frags.append(("class:hint", _("Last to knock: %(player)s.") % {"player": self.names(s.last_knocker)}
