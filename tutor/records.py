@@ -7,11 +7,14 @@ readable record of everything up to that point.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
-from tutor.games.base import Event
+from tutor.games.base import Chance, Event
+
+T = TypeVar("T")
 
 RECORD_VERSION = 1
 
@@ -41,6 +44,36 @@ class RecordWriter:
 
     def close(self) -> None:
         self._fh.close()
+
+
+class ScriptedChance(Chance):
+    """Chance outcomes taken from a record: the first dealer and each shuffle's order in turn.
+
+    `orders` pairs each recorded order (codes, top first) with the record line it came from.
+    The items shuffled may be cards (matched by `code`; identical copies from several decks
+    are laid out in the order the engine handed them over) or plain strings (33's faces).
+    """
+
+    def __init__(self, dealer: int, orders: list[tuple[list[str], int]]) -> None:
+        self._dealer = dealer
+        self._orders = list(orders)
+
+    def dealer(self, players: int) -> int:
+        if not 0 <= self._dealer < players:
+            raise RecordError("record_mismatch", line=self._orders[0][1] if self._orders else 1)
+        return self._dealer
+
+    def shuffle(self, cards: Sequence[T]) -> list[T]:
+        if not self._orders:
+            raise RecordError("record_truncated", line=0)
+        order, line = self._orders.pop(0)
+        keys = [getattr(c, "code", c) for c in cards]
+        if not isinstance(order, list) or Counter(order) != Counter(keys):
+            raise RecordError("record_mismatch", line=line)
+        by_code: dict[Any, list[T]] = defaultdict(list)
+        for card, key in zip(reversed(cards), reversed(keys)):
+            by_code[key].append(card)
+        return [by_code[code].pop() for code in order]
 
 
 def read_record(path: Path) -> tuple[dict[str, Any], list[Event]]:

@@ -14,8 +14,7 @@ from typing import Any
 
 from tutor.games.base import Event, OptionError
 from tutor.games.speed.engine import Discard, Draw, Match, Pass, Phase, State
-from tutor.games.three_thirteen.replay import ScriptedChance
-from tutor.records import RecordError, verify
+from tutor.records import RecordError, ScriptedChance, verify
 
 
 class Batch:

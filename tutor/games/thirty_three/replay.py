@@ -7,33 +7,13 @@ the engine reports must equal what the record says, line by line.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Any
 
 from tutor.games.base import Event, OptionError
 from tutor.games.thirty_three.deck import Options
-from tutor.games.thirty_three.engine import Action, Chance, Draw, EndTurn, Pick, Play, Say, SkipForfeit, State
-from tutor.records import RecordError, verify
-
-
-class ScriptedChance(Chance):
-    """Chance outcomes taken from a record: the dealer and each shuffle's order in turn."""
-
-    def __init__(self, dealer: int, orders: list[list[str]]) -> None:
-        self._dealer = dealer
-        self._orders = list(orders)
-
-    def dealer(self, players: int) -> int:
-        return self._dealer
-
-    def shuffle(self, cards: Sequence[str]) -> list[str]:
-        if not self._orders:
-            raise RecordError("record_mismatch", line=0)
-        order = self._orders.pop(0)
-        if Counter(order) != Counter(cards):
-            raise RecordError("record_mismatch", line=0)
-        return list(order)
+from tutor.games.thirty_three.engine import Action, Draw, EndTurn, Pick, Play, Say, SkipForfeit, State
+from tutor.records import RecordError, ScriptedChance, verify
 
 
 def _decision(event: Event) -> Action | None:
@@ -60,9 +40,9 @@ def replay(header: dict[str, Any], events: list[Event]) -> Iterator[tuple[Event,
         options = Options.from_record(header.get("options", {}))
         shuffle = next(e for e in events if e["event"] == "shuffle")
         deal = next(e for e in events if e["event"] == "deal")
-        orders = [shuffle["stock"]]
-        orders += [e["stock"] for e in events if e["event"] == "recycle" and e.get("shuffled")]
-        orders += [e["cards"] for e in events if e["event"] == "forfeit_draw"]
+        orders = [(shuffle["stock"], shuffle["_line"])]
+        orders += [(e["stock"], e["_line"]) for e in events if e["event"] == "recycle" and e.get("shuffled")]
+        orders += [(e["cards"], e["_line"]) for e in events if e["event"] == "forfeit_draw"]
         state = State(players, options, ScriptedChance(int(deal["dealer"]), orders))
     except (KeyError, TypeError, ValueError, StopIteration, OptionError):
         raise RecordError("record_no_header", file="") from None

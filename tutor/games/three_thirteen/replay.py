@@ -12,39 +12,13 @@ discard, the first card of that code in the hand that may be discarded now.
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Any
 
-from tutor.cards import Card
 from tutor.games.base import Event, OptionError
-from tutor.games.three_thirteen.engine import Action, Chance, Discard, Draw, GoOut, State
+from tutor.games.three_thirteen.engine import Action, Discard, Draw, GoOut, State
 from tutor.games.three_thirteen.options import Options
-from tutor.records import RecordError, verify
-
-
-class ScriptedChance(Chance):
-    """Chance outcomes taken from a record: the first dealer and each shuffle's order in turn."""
-
-    def __init__(self, dealer: int, orders: list[tuple[list[str], int]]) -> None:
-        self._dealer = dealer
-        self._orders = list(orders)  # (codes top first, the record line they came from)
-
-    def dealer(self, players: int) -> int:
-        if not 0 <= self._dealer < players:
-            raise RecordError("record_mismatch", line=self._orders[0][1] if self._orders else 1)
-        return self._dealer
-
-    def shuffle(self, cards: Sequence[Card]) -> list[Card]:
-        if not self._orders:
-            raise RecordError("record_truncated", line=0)
-        order, line = self._orders.pop(0)
-        if not isinstance(order, list) or Counter(order) != Counter(c.code for c in cards):
-            raise RecordError("record_mismatch", line=line)
-        by_code: dict[str, list[Card]] = defaultdict(list)
-        for card in reversed(cards):
-            by_code[card.code].append(card)
-        return [by_code[code].pop() for code in order]
+from tutor.records import RecordError, ScriptedChance, verify
 
 
 def _decision(event: Event, state: State) -> Action | None:

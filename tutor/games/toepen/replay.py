@@ -10,12 +10,10 @@ hand ends, losses, the next deal) the engine produces itself and must agree.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from tutor.cards import Card
 from tutor.games.base import Chance, Event, OptionError
 from tutor.games.toepen.engine import (
     Action,
@@ -31,7 +29,7 @@ from tutor.games.toepen.engine import (
     card_from_code,
 )
 from tutor.games.toepen.options import Options
-from tutor.records import RecordError, RecordWriter, verify
+from tutor.records import RecordError, RecordWriter, ScriptedChance, verify
 
 #: Record events that are decisions, and the action each stands for.
 DECISIONS = {
@@ -43,28 +41,6 @@ DECISIONS = {
     "stay": Stay,
     "fold": Fold,
 }
-
-
-class ScriptedChance(Chance):
-    """Chance outcomes taken from a record: the first dealer and each deal's order in turn."""
-
-    def __init__(self, dealer: int, orders: list[tuple[list[str], int]]) -> None:
-        self._dealer = dealer
-        self._orders = list(orders)  # (codes top first, the record line they came from)
-
-    def dealer(self, players: int) -> int:
-        if not 0 <= self._dealer < players:
-            raise RecordError("record_mismatch", line=self._orders[0][1] if self._orders else 1)
-        return self._dealer
-
-    def shuffle(self, cards: Sequence[Card]) -> list[Card]:
-        if not self._orders:
-            raise RecordError("record_truncated", line=0)
-        order, line = self._orders.pop(0)
-        if not isinstance(order, list) or Counter(order) != Counter(c.code for c in cards):
-            raise RecordError("record_mismatch", line=line)
-        by_code = {c.code: c for c in cards}
-        return [by_code[code] for code in order]
 
 
 def _decision(event: Event, state: State) -> Action | None:
