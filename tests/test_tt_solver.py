@@ -455,3 +455,16 @@ def test_arrangements_are_pinned():
         ]
         digest.update(json.dumps(item).encode())
     assert digest.hexdigest()[:16] == "808b049fcda0f782"
+
+
+def test_a_full_table_of_kept_answers_drops_its_oldest(monkeypatch):
+    from tutor.games.three_thirteen import solver
+
+    monkeypatch.setattr(solver, "_KEPT", 8)
+    solver.clear_caches()
+    rng = random.Random(8)
+    for _ in range(40):
+        cards, wild = random_hand(rng, rng.randint(3, 9))
+        assert solve(cards, wild).penalty == brute_penalty(cards, wild, LOW)
+        assert len(solver._arrangements) <= 8
+    solver.clear_caches()

@@ -33,8 +33,8 @@ wild per meld), a card with no set of its rank and no neighbour in its suit can 
 meld: it is left out of the search. The groups of a card are built when the search first
 decides it. Finished arrangements are kept by the hand's cards (copies aside) and number of
 wilds, per rule set and wild rank, as positions in the hand's sorted order, so a hand met
-again, or the same cards in other copies, costs a look-up (bounded tables; `clear_caches`
-drops them). `can_go_out` first counts the loose cards (every suit's ranks are bits of one
+again, or the same cards in other copies, costs a look-up (a bounded table, oldest answers
+dropped first; `clear_caches` drops them all). `can_go_out` first counts the loose cards (every suit's ranks are bits of one
 number), then searches once whether all but one card can be melded, stopping at the first
 way, before it tries each discard.
 """
@@ -45,7 +45,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import accumulate
+from itertools import accumulate, islice
 from operator import attrgetter, itemgetter, mul
 from typing import Any
 
@@ -130,27 +130,23 @@ _Template = tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...]]
 
 _SUIT_INDEX = {"C": 0, "D": 1, "H": 2, "S": 3}
 _UNITS = [[1 << (width * i) for i in range(64)] for width in range(9)]  # counters by width
-_KEPT = 2048  # answers of each kind kept per rule set and wild rank before starting afresh
-_RULE_SETS_KEPT = 12  # (rule set, wild rank) pairs kept: a game's eleven rounds
-_answers: dict[tuple[MeldRules, int | None], tuple[dict[Any, _Template], dict[Any, tuple[tuple[int, ...], bool]]]] = {}
+_KEPT = 16384  # answers of each kind kept (about 10 MB at most); past that the oldest quarter goes
+_arrangements: dict[tuple[MeldRules, int | None, tuple[int, ...], int], _Template] = {}
+_go_outs: dict[tuple[MeldRules, int | None, tuple[int, ...], int], tuple[tuple[int, ...], bool]] = {}
 
 
-def _tables(
-    rules: MeldRules, wild_rank: int | None
-) -> tuple[dict[Any, _Template], dict[Any, tuple[tuple[int, ...], bool]]]:
-    """The answers kept for one rule set and wild rank: arrangements and go-out cards, by
-    the hand's natural cards (copies aside) and its number of wilds."""
-    found = _answers.get((rules, wild_rank))
-    if found is None:
-        if len(_answers) >= _RULE_SETS_KEPT:
-            del _answers[next(iter(_answers))]  # the oldest
-        found = _answers[(rules, wild_rank)] = ({}, {})
-    return found
+def _keep(table: dict[Any, Any], key: Any, value: Any) -> None:
+    """table[key] = value, dropping the oldest quarter of the table when it is full."""
+    if len(table) >= _KEPT:
+        for old in list(islice(table, _KEPT // 4)):
+            del table[old]
+    table[key] = value
 
 
 def clear_caches() -> None:
     """Forget every answer kept between calls (benchmarks use it to time cold calls)."""
-    _answers.clear()
+    _arrangements.clear()
+    _go_outs.clear()
 
 
 class _Solver:
@@ -484,8 +480,7 @@ class _Solver:
     def template(self, key: tuple[int, ...], w: int, without: int | None = None) -> _Template:
         """The best arrangement of the naturals `key` and `w` wilds, as positions: this
         hand's naturals, less one copy of kind `without` if given."""
-        kept = _tables(self.rules, self.wild_rank)[0]
-        found = kept.get((key, w))
+        found = _arrangements.get((self.rules, self.wild_rank, key, w))
         if found is None:
             self.prepare()
             counts = self.counts
@@ -493,9 +488,7 @@ class _Solver:
                 counts = list(counts)
                 counts[without] -= 1
             found = self._make_template(counts, w)
-            if len(kept) >= _KEPT:
-                kept.clear()
-            kept[(key, w)] = found
+            _keep(_arrangements, (self.rules, self.wild_rank, key, w), found)
         return found
 
     def _path(self, state: int, w: int) -> tuple[list[int], list[_Group], int]:
@@ -721,14 +714,11 @@ def can_go_out(
     if _hopeless(hand_after_draw, wild_rank, rules):
         return []
     solver = _Solver(hand_after_draw, wild_rank, rules)
-    kept = _tables(rules, wild_rank)[1]
-    key = (solver.key, len(solver.wilds))
-    found = kept.get(key)
+    key = (rules, wild_rank, solver.key, len(solver.wilds))
+    found = _go_outs.get(key)
     if found is None:
         found = _go_out_kinds(solver)
-        if len(kept) >= _KEPT:
-            kept.clear()
-        kept[key] = found
+        _keep(_go_outs, key, found)
     kinds, wild = found
     if not kinds and not wild:
         return []
