@@ -2,26 +2,17 @@
 
 from __future__ import annotations
 
-import io
 import json
 import random
 
 import pytest
 
-from tutor.cli import run
 from tutor.games.base import Chance
 from tutor.games.speed.engine import State
 from tutor.games.speed.session import SpeedSession
-from tutor.trainer.console import Leave, TimeUp
+from helpers import Scripted, tutor
 
 LANGS = ["en", "lt", "de", "fr", "es", "ru", "cs", "nb"]
-
-
-def tutor(capsys, monkeypatch, argv, stdin=""):
-    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-    code = run(argv)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -36,34 +27,6 @@ def test_twelve_bots_play_a_full_game_in_every_language(capsys, monkeypatch, tmp
     assert "SPD.8" in out and "Traceback" not in err
     code, out, err = tutor(capsys, monkeypatch, ["--lang", lang, "replay", str(record), "--all"])
     assert code == 0, err
-
-
-class Scripted:
-    """A console that answers from the offered choices: the first one, or a fixed script first."""
-
-    def __init__(self, script=(), timeout_always=False):
-        self.script = list(script)
-        self.lines: list[str] = []
-        self.timeouts = 0
-        self.timeout_always = timeout_always
-
-    def show(self, fragments):
-        self.lines.append(fragments if isinstance(fragments, str) else "".join(t for _, t in fragments))
-
-    def ask(self, prompt, choices=(), toolbar="", timeout=None):
-        self.lines.append(prompt)
-        if timeout is not None and self.timeout_always:
-            self.timeouts += 1
-            raise TimeUp()
-        if self.script:
-            return self.script.pop(0)
-        if not choices:
-            raise Leave("eof")
-        return choices[0]
-
-    @property
-    def text(self):
-        return "\n".join(self.lines)
 
 
 def session(console, players=6, seed=2, coach=True, clock=None):

@@ -87,7 +87,7 @@ def _write(tmp_path: Path, seed: int, players: int) -> Path:
     play(seed, players, ["normal"] * players, events)
     path = tmp_path / "speed.jsonl"
     writer = RecordWriter(path, {"game": "three-thirteen-speed", "seed": seed,
-                                 "players": [f"bot:normal"] * players, "options": {"decks": 4}})
+                                 "players": ["bot:normal"] * players, "options": {"decks": 4}})
     writer.write(events)
     writer.close()
     return path

@@ -2,18 +2,10 @@
 
 from __future__ import annotations
 
-import io
 import json
 
 
-from tutor.cli import run
-
-
-def tutor(capsys, monkeypatch, argv, stdin=""):
-    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-    code = run(argv)
-    out, err = capsys.readouterr()
-    return code, out, err
+from helpers import tutor
 
 
 def test_drill_judges_and_schedules_then_progress_shows_it(capsys, monkeypatch):

@@ -3,27 +3,18 @@ a learner's rubber through a scripted console, errors, and knocking during a bot
 
 from __future__ import annotations
 
-import io
 import json
 import random
 
 import pytest
 
-from tutor.cli import run
 from tutor.games.base import Chance
 from tutor.games.toepen.engine import Phase, State
 from tutor.games.toepen.options import Options
 from tutor.games.toepen.session import ToepenSession
-from tutor.trainer.console import Leave
+from helpers import Scripted, tutor
 
 LANGS = ["en", "lt", "de", "fr", "es", "ru", "cs", "nb"]
-
-
-def tutor(capsys, monkeypatch, argv, stdin=""):
-    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-    code = run(argv)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -59,31 +50,6 @@ def test_rules_and_games_list_toepen(capsys, monkeypatch):
     assert code == 0 and "TOE.1" in out and "TOE.14" in out and "last-survivor" in out
     code, out, err = tutor(capsys, monkeypatch, ["games"])
     assert code == 0 and "toepen" in out
-
-
-class Scripted:
-    """A console that answers from a script first, then with the first offered choice."""
-
-    def __init__(self, script=()):
-        self.script = list(script)
-        self.lines: list[str] = []
-        self.prompts: list[str] = []
-
-    def show(self, fragments):
-        self.lines.append(fragments if isinstance(fragments, str) else "".join(t for _, t in fragments))
-
-    def ask(self, prompt, choices=(), toolbar="", timeout=None):
-        self.lines.append(prompt)
-        self.prompts.append(prompt)
-        if self.script:
-            return self.script.pop(0)
-        if not choices:
-            raise Leave("eof")
-        return choices[0]
-
-    @property
-    def text(self):
-        return "\n".join(self.lines)
 
 
 class Quiet(Scripted):

@@ -2,19 +2,11 @@
 
 from __future__ import annotations
 
-import io
 import json
 
 import pytest
 
-from tutor.cli import run
-
-
-def tutor(capsys, monkeypatch, argv, stdin=""):
-    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-    code = run(argv)
-    out, err = capsys.readouterr()
-    return code, out, err
+from helpers import tutor
 
 
 @pytest.mark.parametrize("lang", ["en", "cs"])

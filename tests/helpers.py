@@ -1,0 +1,49 @@
+"""What several test files share: running the command line, and a console that answers by script."""
+
+from __future__ import annotations
+
+import io
+
+from tutor.cli import run
+from tutor.trainer.console import Leave, TimeUp
+
+
+def tutor(capsys, monkeypatch, argv, stdin=""):
+    """Runs `tutor ARGV` with STDIN as its input; (exit code, stdout, stderr)."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    code = run(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+class Scripted:
+    """A console that answers from a script first, then with the first offered choice.
+
+    With `timeout_always`, every timed question runs out of time instead (`TimeUp`).
+    """
+
+    def __init__(self, script=(), timeout_always=False):
+        self.script = list(script)
+        self.lines: list[str] = []
+        self.prompts: list[str] = []
+        self.timeouts = 0
+        self.timeout_always = timeout_always
+
+    def show(self, fragments):
+        self.lines.append(fragments if isinstance(fragments, str) else "".join(t for _, t in fragments))
+
+    def ask(self, prompt, choices=(), toolbar="", timeout=None):
+        self.lines.append(prompt)
+        self.prompts.append(prompt)
+        if timeout is not None and self.timeout_always:
+            self.timeouts += 1
+            raise TimeUp()
+        if self.script:
+            return self.script.pop(0)
+        if not choices:
+            raise Leave("eof")
+        return choices[0]
+
+    @property
+    def text(self):
+        return "\n".join(self.lines)
