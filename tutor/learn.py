@@ -62,6 +62,18 @@ def lesson_error_line(err: LessonError) -> str:
         "position_matched": _("matched must list seats of this table, and not the learner's"),
         "expect_needs_value": _("%(card)s has two values: write the one expected, e.g. \"1/11 11\""),
         "expect_illegal": _("the expected play %(card)s is not legal here (rule %(clause)s)"),
+        "position_toepen_card": _("%(card)s is not a Toepen card: 7, 8, 9, 10, J, Q, K or A of a suit "
+                                  "(rule %(clause)s)"),
+        "position_toepen_seat": _("seat %(player)s cannot be used here: it is not a seat of this table, or not "
+                                  "one still in the hand"),
+        "position_toepen_trick": _("the tricks do not fit: a trick is empty or complete, a seat plays twice, "
+                                   "or nobody is left to play (rule %(clause)s)"),
+        "position_toepen_options": _("options may set limit, end, customs and two only, with allowed values"),
+        "position_move": _("the move %(move)s cannot be made here (rule %(clause)s)"),
+        "position_history": _("history entries need a seat, and hands, threw, caught and honest as whole "
+                              "numbers with caught + honest at most threw, and threw at most hands"),
+        "expect_not_clear": _("the coach does not find %(card)s clearly right here: it must be judged right, "
+                              "and the other choice weaker"),
     }
     text = messages.get(err.message, err.message)
     text = texts.fill(text, err.params)
