@@ -34,10 +34,8 @@ from tutor.games.three_thirteen import solver
 from tutor.i18n import _, ngettext
 from tutor.trainer.commands import command_of, command_word
 from tutor.trainer.console import Fragments, TimeUp
+from tutor.trainer.hands import hand_fragments, rummy_order
 from tutor.trainer.table import TableSession
-
-SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
-
 
 class SpeedSession(TableSession):
     clauses = CLAUSES
@@ -80,20 +78,11 @@ class SpeedSession(TableSession):
     # ----------------------------------------------------------------- table
 
     def sorted_hand(self, seat: int) -> list[Card]:
-        wild = self.state.wild
-        return sorted(self.state.hands[seat], key=lambda c: (c.rank == wild, SUIT_ORDER[c.suit], c.rank, c.copy))
+        return rummy_order(self.state.hands[seat], self.state.wild)
 
     def hand_fragments(self, seat: int) -> Fragments:
-        frags: Fragments = []
         drawn = self.state.drawn[seat] if self.state.phase is Phase.DISCARD else None
-        for card in self.sorted_hand(seat):
-            text = show_card(card.code, self.ascii)
-            if card.rank == self.state.wild:
-                text += "*"
-            if card is drawn:
-                text = "(" + text + ")"
-            frags += [(card_style(card.code), text), ("", " ")]
-        return frags
+        return hand_fragments(self.sorted_hand(seat), self.ascii, self.state.wild, drawn)
 
     def _card(self, card: Card | None) -> tuple[str, str]:
         return (card_style(card.code), show_card(card.code, self.ascii)) if card else ("", "-")

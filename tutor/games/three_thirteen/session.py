@@ -26,10 +26,8 @@ from tutor.games.three_thirteen.rules import CLAUSES
 from tutor.i18n import _, ngettext
 from tutor.trainer.commands import command_of, command_word
 from tutor.trainer.console import Fragments
+from tutor.trainer.hands import hand_fragments, rummy_order
 from tutor.trainer.table import TableSession
-
-SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
-
 
 class TTSession(TableSession):
     clauses = CLAUSES
@@ -48,17 +46,10 @@ class TTSession(TableSession):
     # ----------------------------------------------------------------- table
 
     def sorted_hand(self, seat: int) -> list:  # type: ignore[type-arg]
-        wild = self.state.wild
-        return sorted(self.state.hands[seat], key=lambda c: (c.rank == wild, SUIT_ORDER[c.suit], c.rank, c.copy))
+        return rummy_order(self.state.hands[seat], self.state.wild)
 
     def hand_fragments(self, seat: int) -> Fragments:
-        frags: Fragments = []
-        for card in self.sorted_hand(seat):
-            text = show_card(card.code, self.ascii)
-            if card.rank == self.state.wild:
-                text += "*"
-            frags += [(card_style(card.code), text), ("", " ")]
-        return frags
+        return hand_fragments(self.sorted_hand(seat), self.ascii, self.state.wild)
 
     def table(self) -> Fragments:
         s = self.state

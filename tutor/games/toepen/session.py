@@ -50,10 +50,10 @@ from tutor.games.toepen.rules import CLAUSES
 from tutor.i18n import _
 from tutor.trainer.commands import command_of, command_word
 from tutor.trainer.console import Fragments
+from tutor.trainer.hands import SUIT_ORDER, hand_fragments
 from tutor.trainer.table import TableSession
 
 #: Suits in the order a hand is shown (alternating colours), each suit highest first (TOE.1).
-SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
 #: The key that knocks at a prompt in a terminal (piped input types the word).
 KNOCK_KEY = "f3"
 
@@ -99,10 +99,7 @@ class ToepenSession(TableSession):
         return sorted(self.state.hands[seat], key=lambda c: (SUIT_ORDER[c.suit], -power(c)))
 
     def hand_fragments(self, seat: int) -> Fragments:
-        frags: Fragments = []
-        for card in self.sorted_hand(seat):
-            frags += [(card_style(card.code), show_card(card.code, self.ascii)), ("", " ")]
-        return frags
+        return hand_fragments(self.sorted_hand(seat), self.ascii)
 
     def table(self) -> Fragments:
         s = self.state
