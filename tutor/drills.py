@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -22,6 +24,18 @@ if TYPE_CHECKING:
     from tutor.progress import Progress
 
 RATING_BY_VERDICT = {"right": "Good", "weaker": "Hard", "illegal": "Again"}
+
+
+@dataclass(frozen=True)
+class Skill:
+    """A drill skill of a game: its id, title and prompt (message ids), where the learner
+    stands when asked (the game's phase), and which dealt positions make a good exercise."""
+
+    id: str
+    title: str
+    prompt: str
+    phase: Any
+    keep: Callable[..., bool]
 
 
 def skill_key(game: str, skill: str) -> str:

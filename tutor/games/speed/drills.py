@@ -9,23 +9,13 @@ card would feed the left neighbour, a match window where the hand is all sets (o
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from tutor.cards import Card, parse_code
 from tutor.games.speed import bots, coach
 from tutor.games.speed.engine import Chance, Phase, State
+from tutor.drills import Skill
 from tutor.i18n import N_
-
-
-@dataclass(frozen=True)
-class Skill:
-    id: str
-    title: str  # message id
-    prompt: str  # message id
-    phase: Phase
-    keep: Callable[[State, int], bool]
 
 
 def keep_draw(state: State, seat: int) -> bool:

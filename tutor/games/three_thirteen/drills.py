@@ -9,23 +9,13 @@ hand that can go out, a hand whose best arrangement takes some thought.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from tutor.cards import parse_code
 from tutor.games.three_thirteen import bots, coach, solver
 from tutor.games.three_thirteen.engine import Chance, Phase, State
+from tutor.drills import Skill
 from tutor.i18n import N_
-
-
-@dataclass(frozen=True)
-class Skill:
-    id: str
-    title: str  # message id
-    prompt: str  # message id
-    phase: Phase  # where the learner stands: about to draw, or about to discard
-    keep: Callable[[State], bool]
 
 
 def keep_discard(state: State) -> bool:
