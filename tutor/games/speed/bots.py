@@ -120,7 +120,7 @@ def wanted_by(state: State, card: Card, seat: int) -> float:
     return want
 
 
-def _high_first(options: list[tuple[Card, int]]) -> tuple[Card, int]:
+def high_first(options: list[tuple[Card, int]]) -> tuple[Card, int]:
     """Of the discards leaving the fewest points, the one that counts the most."""
     best = options[0][1]
     ties = [(c, p) for c, p in options if p == best]
@@ -164,7 +164,7 @@ def choose_normal(state: State, rng: random.Random, seat: int) -> Choice:
             if after < before:
                 return Choice(Draw(seat, "pile"), "take_pile", {"card": top.code, "before": before, "after": after})
         return Choice(Draw(seat, "middle"), "draw_middle")
-    card, points = _high_first(ranked(hand, state.wild))
+    card, points = high_first(ranked(hand, state.wild))
     return Choice(Discard(seat, card), "least_penalty", {"card": card.code, "penalty": points})
 
 
@@ -186,7 +186,7 @@ def choose_hard(state: State, rng: random.Random, seat: int) -> Choice:
                           {"card": top.code, "before": penalty(hand, state.wild), "after": after})
         return Choice(Draw(seat, "middle"), "expected_middle", {"expected": f"{expected:.1f}"})
     options = ranked(hand, state.wild)
-    card, points = _high_first(options)
+    card, points = high_first(options)
     if state.last_cycle:
         return Choice(Discard(seat, card), "least_penalty", {"card": card.code, "penalty": points})
     best = points

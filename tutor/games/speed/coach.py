@@ -80,7 +80,7 @@ def _feeds(state: State, seat: int, card: Card) -> tuple[str | None, Card | None
 def judge_discard(state: State, seat: int, card: Card) -> DiscardVerdict:
     options = bots.ranked(state.hands[seat], state.wild)
     left = next(p for c, p in options if c.rank == card.rank and c.suit == card.suit)
-    best, best_left = bots._high_first(options)
+    best, best_left = bots.high_first(options)
     feeds, took = _feeds(state, seat, card)
     kind = "right" if left == best_left and feeds != "wild" else "weaker"
     if feeds == "wild" and left == best_left:

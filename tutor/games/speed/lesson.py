@@ -245,7 +245,7 @@ def hint_line(state: State, expected: Answer | None) -> str:
         return _("Is every one of your cards in a set of three or more?")
     if state.phase in (Phase.MATCH, Phase.DRAW):
         return _("Compare: what does the card on the pile on your right do for your sets?")
-    best = bots._high_first(bots.ranked(state.hands[seat], state.wild))[0]
+    best = bots.high_first(bots.ranked(state.hands[seat], state.wild))[0]
     return _("Which card belongs to no set and counts the most? Think of %(card)s.") % {"card": show_card(best.code)}
 
 

@@ -260,7 +260,7 @@ _PRIOR = [(1 - r) ** 8 for r in _RATES]  # about Beta(1, 9): most players bluff 
 _ALL_FACES = comb(16, 4) / comb(32, 4)  # a dealt hand is A K Q J only this often (5%)
 
 
-def _bluff_chance(state: State, seat: int, thrower: int, habits: bool) -> float:
+def bluff_chance(state: State, seat: int, thrower: int, habits: bool) -> float:
     """The chance that the hand `thrower` just threw in holds a 7, 8, 9 or 10, as `seat` sees it.
 
     A hand dealt from the cards `seat` cannot see is all A K Q J with chance h = C(F,4)/C(U,4)
@@ -312,7 +312,7 @@ def _challenge_value(state: State, seat: int, thrower: int, bluff: float) -> flo
 def _challenge_choice(state: State, p: int, habits: bool) -> Choice:
     thrower = state.thrower
     assert thrower is not None
-    bluff = _bluff_chance(state, p, thrower, habits)
+    bluff = bluff_chance(state, p, thrower, habits)
     if _challenge_value(state, p, thrower, bluff) > 0:
         return Choice(Challenge(p), "challenge_odds", {"chance": _pct(bluff)})
     return Choice(Pass(p), "pass_odds", {"chance": _pct(bluff)})

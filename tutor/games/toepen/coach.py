@@ -185,7 +185,7 @@ def judge_challenge(state: State, seat: int, challenged: bool) -> ChallengeVerdi
     """Challenging a thrown hand or passing, by the chance it holds a 7-10."""
     thrower = state.thrower
     assert thrower is not None
-    bluff = bots._bluff_chance(state, seat, thrower, True)
+    bluff = bots.bluff_chance(state, seat, thrower, True)
     if challenged:
         kind = "right" if bluff >= CHALLENGE_EVEN else "weaker"
     else:
