@@ -122,6 +122,7 @@ def is_meld(cards: Sequence[Card], wild_rank: int | None, rules: MeldRules = Mel
         len(set(p)) == len(p) and p[-1] - p[0] + 1 <= len(cards) for p in placings
     )
 
+
 # A natural group: (packed cards, wilds it needs at least, wilds it could take beyond that).
 _Group = tuple[int, int, int]
 # An arrangement with the hand's cards as positions: the naturals sorted by (suit, rank,
@@ -228,6 +229,7 @@ class _Solver:
         self.multi = multi
         self.groups = [None] * n
         self.groups_of = self._make_groups_of()
+        self.fits_memo: dict[int, bool] = {}
 
     def _make_groups_of(self) -> Callable[[int], list[_Group]]:
         """groups_of(i): every natural group kind i heads, a copy of i and only later kinds,
@@ -433,11 +435,11 @@ class _Solver:
         return best
 
     def melds_all(self, state: int, w: int, spare: bool) -> bool:
-        """Whether every natural in `state` and the `w` wilds can be melded, one card (a
-        natural, or a wild) excepted when `spare`: best() == 0, searched only as far as
-        a first way, or until it is clear there is none."""
+        """Whether every natural in `state` and the `w` wilds can be melded (best() == 0),
+        or with `spare`, all but at most one card (a natural, or a wild): searched only as
+        far as a first way, or until it is clear there is none."""
         self.pack()
-        memo: dict[int, bool] = {}
+        memo = self.fits_memo  # shared by the calls for one hand
         groups, groups_of, unit, guards = self.groups, self.groups_of, self.unit, self.guards
         width, wbits, all_wild_ok = self.width, self.wbits, self.all_wild_ok
 
