@@ -53,7 +53,7 @@ from tutor.cards import Card
 
 _BIG = 1 << 20  # "no limit" for the wilds a meld can take
 _BY_RANK = attrgetter("rank", "suit", "copy")  # the order of Card, but quicker as a key
-_BY_SUIT = attrgetter("suit", "rank", "copy")
+_FIRST = itemgetter(0)
 
 
 @dataclass(frozen=True)
@@ -657,8 +657,6 @@ def discards(
     out.sort(key=_FIRST)
     return [(card, arr) for _, card, arr in out]
 
-
-_FIRST = itemgetter(0)
 
 # Ranks as bits 1..13 of one 32-bit lane per suit (C D H S): shifting by up to 13 never
 # carries a rank into another suit's ranks.
