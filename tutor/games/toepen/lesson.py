@@ -20,8 +20,8 @@ alone: a real seeded deal, with `normal` bots playing until the learner's turn.
 
 A `decide` step's `expect`: a card (`10H`), `knock`, `stay`, `fold`, `throw`, `keep`,
 `challenge`, `pass`, or `best` (the coach's choice). `tutor check` proves the expected
-answer legal and also that the coach finds it clearly right: the other choice (or the
-card in question) judged weaker, so no lesson teaches a toss-up.
+answer legal and also that the coach finds it right, and for knock, stay/fold, throw/keep
+and challenge/pass the other choice weaker, so no lesson teaches a toss-up.
 
 The learner plays at a lesson table without the pause before each bot card (the trainer's
 knock offer): in a lesson the learner knocks at the decisions the lesson asks, or on their
@@ -605,8 +605,7 @@ def _check_clear(state: State, seat: int, expected: Answer, text: str) -> None:
     verdict = _coach_verdict(state, seat, expected)
     clear = verdict is not None and verdict.kind == "right"
     if expected.kind == "card":
-        missed = coach.judge_knock(state, seat, False)
-        clear = clear and (missed is None or missed.kind == "right")
+        pass  # a card is judged as a card (a lesson step that asks for one does not take a knock)
     elif expected.kind == "knock":
         missed = coach.judge_knock(state, seat, False)
         clear = clear and missed is not None and missed.kind == "weaker"
@@ -651,8 +650,9 @@ def play_on(session: Any, seat: int, spec: dict[str, Any]) -> None:
 
 
 def session(console: Any, state: State, seat: int, rng: random.Random, ascii_only: bool) -> Any:
-    """The lesson table: the trainer's Toepen session without the pause before each bot card;
-    what happened while the position was set up (customs, a poverty, scripted moves) is told once."""
+    """The lesson table: the trainer's Toepen session with the coach on (for the learner's own
+    turns in `play_on`) and without the pause before each bot card; what happened while the
+    position was set up (customs, a poverty, scripted moves) is told once."""
     from tutor.games.toepen.session import ToepenSession
 
     class LessonSession(ToepenSession):
@@ -660,7 +660,7 @@ def session(console: Any, state: State, seat: int, rng: random.Random, ascii_onl
             return False
 
     state.lesson_seat = seat  # type: ignore[attr-defined]
-    table = LessonSession(console, state, "normal", rng, seat, ascii_only)
+    table = LessonSession(console, state, "normal", rng, seat, ascii_only, coach=True)
     events = getattr(state, "lesson_events", None)
     if events:
         table.emit(events)
