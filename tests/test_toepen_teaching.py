@@ -16,7 +16,6 @@ from tutor.games.toepen import lesson as adapter
 from tutor.games.toepen.drills import SKILLS, ask, exercise
 from tutor.games.toepen.engine import Fold, Phase, Play, Stay
 from tutor.lessons.check import check_path, load_game_lessons
-from tutor.lessons.model import load_lesson
 from tutor.lessons.runner import LessonRunner
 from tutor.progress import Progress
 

@@ -31,7 +31,7 @@ own turn during `play_on` with `until: end`, which plays to the end of the hand.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tutor.cards import Card
@@ -465,7 +465,7 @@ def judge(state: State, answer: Answer, expected: Answer | None, seat: int | Non
     if answer.kind == "card" and (expected is None or expected.kind == "knock"):
         missed = coach.judge_knock(state, seat, False)
         if missed is not None and (missed.kind == "weaker" or expected is not None):
-            return Verdict("weaker", missed, players, seat, Answer("knock", "knock"))
+            return Verdict("weaker", replace(missed, kind="weaker"), players, seat, Answer("knock", "knock"))
     verdict = _coach_verdict(state, seat, answer)
     if expected is None:
         better = answer if verdict.kind == "right" else best_answer(state, seat)
@@ -474,13 +474,9 @@ def judge(state: State, answer: Answer, expected: Answer | None, seat: int | Non
         return Verdict("right", verdict, players, seat, expected)
     if answer.kind == "card" and expected.kind == "card" and verdict.kind != "illegal":
         # Name the expected card as the better one, with its own chance.
-        from dataclasses import replace
-
         verdict = replace(verdict, kind="weaker", best=expected.card,
                           best_chance=coach.chance_after(state, seat, expected.card))  # type: ignore[arg-type]
-    elif hasattr(verdict, "kind"):
-        from dataclasses import replace
-
+    else:
         verdict = replace(verdict, kind="weaker")
     return Verdict("weaker", verdict, players, seat, expected)
 
@@ -524,7 +520,8 @@ def read_answer(session: Any, text: str, expected: Answer | None) -> Answer | No
     if phase in (Phase.ANSWER, Phase.POVERTY):
         if command in ("stay", "fold"):
             return Answer("answer", command)
-        session.say_error(_("Type %(stay)s or %(fold)s.") % {"stay": command_word("stay"), "fold": command_word("fold")})
+        session.say_error(_("Type %(stay)s or %(fold)s.") % {"stay": command_word("stay"),
+                                                              "fold": command_word("fold")})
         return None
     if phase is Phase.LAUNDRY:
         if command in ("throw", "keep"):
