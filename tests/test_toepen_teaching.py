@@ -355,3 +355,11 @@ def test_answers_of_the_adapter_are_the_engine_actions():
     assert adapter.parse_expect("fold", state).action(seat) == Fold(0)
     assert adapter.parse_expect("stay", state).action(seat) == Stay(0)
     assert adapter.ready_for_decision(state, seat)
+
+
+def test_a_seeded_deal_position_plays_the_bots_until_the_learner_acts():
+    state, seat = adapter.build({"players": 4, "seed": 2})
+    assert state.current == seat == 0 and not state.is_over
+    assert state.lesson_events[0]["event"] == "deal"
+    again, _ = adapter.build({"players": 4, "seed": 2})
+    assert [c.code for c in again.hands[0]] == [c.code for c in state.hands[0]]
