@@ -131,6 +131,7 @@ _Template = tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...]]
 
 _SUIT_INDEX = {"C": 0, "D": 1, "H": 2, "S": 3}
 _UNITS = [[1 << (width * i) for i in range(64)] for width in range(9)]  # counters by width
+_KIND_BIT = [1 << (32 * (g // 13) + g % 13 + 1) for g in range(52)]  # as the bit lanes below
 _KEPT = 16384  # answers of each kind kept (about 10 MB at most); past that the oldest quarter goes
 _arrangements: dict[tuple[MeldRules, int | None, tuple[int, ...], int], _Template] = {}
 _go_outs: dict[tuple[MeldRules, int | None, tuple[int, ...], int], tuple[tuple[int, ...], bool]] = {}
@@ -202,13 +203,28 @@ class _Solver:
             return
         rules = self.rules
         kinds, counts = self.kinds, self.counts
-        most = 1 if rules.max_one_wild else len(self.wilds)  # the most wilds one group may need
+        wilds = len(self.wilds)
+        most = 1 if rules.max_one_wild else wilds  # the most wilds one group may need
+        # Every kind as a bit (32 per suit, rank r at bit r), and those with two, three copies.
+        seen = twice = thrice = 0
+        bit = _KIND_BIT
+        for g, c in zip(kinds, counts):
+            b = bit[g]
+            seen |= b
+            if c > 1:
+                twice |= b
+                if c > 2:
+                    thrice |= b
+        c0, c1, c2, c3 = seen & _RANKS, (seen >> 32) & _RANKS, (seen >> 64) & _RANKS, seen >> 96
+        self.multi = multi = (c0 & (c1 | c2 | c3)) | (c1 & (c2 | c3)) | (c2 & c3)  # ranks in two suits or more
         # The kinds that can sit in a meld at all ("live"); the search leaves the others
         # out: they are unmatched in every arrangement, and the same in every option.
-        if min(most, len(self.wilds)) < 2:
-            self.live = live = _live(kinds, counts, min(most, len(self.wilds)), rules.aces == "both")
-            kinds = [kinds[i] for i in live]
-            counts = [counts[i] for i in live]
+        if min(most, wilds) < 2:
+            mask = _live(seen, twice, thrice, multi, (c0, c1, c2, c3), min(most, wilds), rules.aces == "both")
+            self.live = live = [i for i, g in enumerate(kinds) if mask & bit[g]]
+            if len(live) < len(kinds):
+                kinds = [kinds[i] for i in live]
+                counts = [counts[i] for i in live]
         else:
             self.live = list(range(len(kinds)))
         self.lkinds, self.lcounts = kinds, counts
@@ -220,13 +236,7 @@ class _Solver:
         self.where = dict(zip(kinds, range(n)))
         self.most = most
         self.all_wild_ok = not rules.natural_required and not rules.max_one_wild
-        self.wbits = max(len(self.wilds), 1).bit_length()
-        seen = multi = 0  # ranks (as bits) of a kind, and of two kinds or more
-        for g in kinds:
-            b = 1 << (g % 13)
-            multi |= seen & b
-            seen |= b
-        self.multi = multi
+        self.wbits = max(wilds, 1).bit_length()
         self.groups = [None] * n
         self.groups_of = self._make_groups_of()
         self.fits_memo: dict[int, bool] = {}
@@ -256,7 +266,7 @@ class _Solver:
             top = g - r + 14  # the first kind of the next suit
             nxt = kinds[i + 1] if i + 1 < n else 52  # the next kind, if of this suit
             found: list[tuple[int, int, int, int]] = []  # (key, packed, need, slack)
-            same = [where[h] for h in (g + 13, g + 26, g + 39) if h in where] if multi >> (r - 1) & 1 else None
+            same = [where[h] for h in (g + 13, g + 26, g + 39) if h in where] if multi >> r & 1 else None
             if same:
                 if ci + sum(counts[j] for j in same) + most >= 3:
                     combos = [(ui * c, c) for c in range(1, ci + 1)]
@@ -752,26 +762,30 @@ def _go_out_kinds(solver: _Solver) -> tuple[tuple[int, ...], bool]:
     return kinds, wilds > 0 and solver.melds_all(full, wilds - 1, False)
 
 
-def _live(kinds: list[int], counts: list[int], most: int, both: bool) -> list[int]:
-    """The kinds that can sit in some meld when one needs at most `most` (0 or 1) wilds:
-    enough cards of their rank for a set, or neighbours in their suit for a run (with one
-    wild: one within two ranks; with none: two that make three in a row)."""
-    total = [0] * 13
-    masks = [0, 0, 0, 0]  # each suit's ranks as bits 1..13, and the ace again as bit 14
-    for g, c in zip(kinds, counts):
-        total[g % 13] += c
-        masks[g // 13] |= 2 << (g % 13)
-    runs = []
-    for m in masks:
-        if both and m & 2:
-            m |= 1 << 14
-        if most:
-            near = m & ((m << 1) | (m >> 1) | (m << 2) | (m >> 2))
-        else:
-            start = m & (m >> 1) & (m >> 2)
-            near = start | (start << 1) | (start << 2)
-        if near >> 14 & 1:
-            near |= 2
-        runs.append(near)
-    need = 3 - most
-    return [i for i, g in enumerate(kinds) if total[g % 13] >= need or runs[g // 13] >> (g % 13 + 1) & 1]
+def _live(seen: int, twice: int, thrice: int, shared: int, suits: tuple[int, int, int, int], most: int,
+          both: bool) -> int:
+    """The cards (bits as in `seen`) that can sit in some meld when one needs at most `most`
+    (0 or 1) wilds: enough cards of their rank for a set (two with one wild, three with
+    none), or neighbours in their suit for a run (one within two ranks with one wild, two
+    that make three in a row with none; an ace also above a Q or K with aces both)."""
+
+    def ranks(cards: int) -> int:
+        return (cards | (cards >> 32) | (cards >> 64) | (cards >> 96)) & _RANKS
+
+    if most:
+        sets = shared | ranks(twice)
+        near = seen & ((seen << 1) | (seen >> 1) | (seen << 2) | (seen >> 2))
+        if both:
+            aces = seen & _ACES
+            near |= aces & ((seen >> 11) | (seen >> 12))
+            near |= seen & ((aces << 11) | (aces << 12))
+    else:
+        c0, c1, c2, c3 = suits
+        three = (c0 & c1 & (c2 | c3)) | ((c0 | c1) & c2 & c3)  # ranks in three suits or more
+        sets = three | (shared & ranks(twice)) | ranks(thrice)
+        start = seen & (seen >> 1) & (seen >> 2)
+        near = start | (start << 1) | (start << 2)
+        if both:
+            top = seen & _ACES & (seen >> 11) & (seen >> 12)  # Q K A
+            near |= top | (top << 11) | (top << 12)
+    return (seen & sets * _LANES) | near
