@@ -34,9 +34,9 @@ meld: it is left out of the search. The groups of a card are built when the sear
 decides it. Finished arrangements are kept by the hand's cards (copies aside) and number of
 wilds, per rule set and wild rank, as positions in the hand's sorted order, so a hand met
 again, or the same cards in other copies, costs a look-up (a bounded table, oldest answers
-dropped first; `clear_caches` drops them all). `can_go_out` first counts the loose cards (every suit's ranks are bits of one
-number), then searches once whether all but one card can be melded, stopping at the first
-way, before it tries each discard.
+dropped first; `clear_caches` drops them all). `can_go_out` first counts the loose cards
+(every suit's ranks are bits of one number), then searches once whether all but one card
+can be melded, stopping at the first way, before it tries each discard.
 """
 
 from __future__ import annotations
@@ -126,8 +126,9 @@ def is_meld(cards: Sequence[Card], wild_rank: int | None, rules: MeldRules = Mel
 # A natural group: (packed cards, wilds it needs at least, wilds it could take beyond that).
 _Group = tuple[int, int, int]
 # An arrangement with the hand's cards as positions: the naturals sorted by (suit, rank,
-# copy), then the wilds sorted by (rank, suit, copy). (penalty, melds, deadwood)
-_Template = tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...]]
+# copy), then the wilds sorted by (rank, suit, copy). (penalty, melds, deadwood), each meld
+# and the deadwood (of two cards or more) as an itemgetter of those positions.
+_Template = tuple[int, tuple[Callable[[Sequence[Card]], tuple[Card, ...]], ...], Any]
 
 _SUIT_INDEX = {"C": 0, "D": 1, "H": 2, "S": 3}
 _UNITS = [[1 << (width * i) for i in range(64)] for width in range(9)]  # counters by width
@@ -188,7 +189,7 @@ class _Solver:
         """Sets up the search (the packed hand first)."""
         if self.best is None:
             self.pack()
-            table = _points(self.rules)
+            self.table = table = _points(self.rules)
             self.wild_points = table[self.wild_rank] if self.wilds else 0  # type: ignore[index]
             self.points = [table[g % 13 + 1] for g in self.lkinds]
             self.memo: dict[int, int] = {}
@@ -581,13 +582,13 @@ class _Solver:
                 _grow(run, next(spare))
             runs.append(run)
             room += [(None, run)] * min(slack, left)
-        # Deadwood sorts by rank, suit and copy: (rank - 1, suit, position).
+        # Deadwood sorts by rank, suit and copy: rank - 1, suit and position in one number.
         deadwood = []
         for j in dead:
             p = nxt[j]
             nxt[j] = p + 1
-            deadwood.append((kinds[j] % 13, kinds[j] // 13, p))
-        table = _points(self.rules)
+            deadwood.append((kinds[j] % 13 * 4 + kinds[j] // 13) << 12 | p)
+        table = self.table
         points = sum([table[kinds[j] % 13 + 1] for j in dead])
         rest = list(spare)
         melds = sets
@@ -601,11 +602,13 @@ class _Solver:
                     else:
                         _grow(run, wild)  # type: ignore[arg-type]
                 extra = rest[len(room) :]
-                deadwood += [((self.wild_rank or 1) - 1, 0, p) for p in extra]  # in order of suit and copy
+                deadwood += [((self.wild_rank or 1) - 1) * 4 << 12 | p for p in extra]  # in order of suit and copy
                 points += self.wild_points * len(extra)
         melds += [[cards[r] for r in sorted(cards)] for cards, _ in runs]
         deadwood.sort()
-        return points, tuple(map(tuple, melds)), tuple([p for _, _, p in deadwood])
+        dead_at = [p & 4095 for p in deadwood]
+        dead_cards = itemgetter(*dead_at) if len(dead_at) > 1 else tuple(dead_at)
+        return points, tuple([itemgetter(*m) for m in melds]), dead_cards
 
 
 def _grow(run: tuple[dict[int, int], list[int]], wild: int) -> None:
@@ -626,7 +629,8 @@ def _grow(run: tuple[dict[int, int], list[int]], wild: int) -> None:
 
 def _arrangement(template: _Template, flat: Sequence[Card]) -> Arrangement:
     points, melds, dead = template
-    return Arrangement(points, tuple([tuple([flat[p] for p in m]) for m in melds]), tuple([flat[p] for p in dead]))
+    cards = tuple([flat[p] for p in dead]) if type(dead) is tuple else dead(flat)
+    return Arrangement(points, tuple([meld(flat) for meld in melds]), cards)
 
 
 def solve(hand: Sequence[Card], wild_rank: int | None, rules: MeldRules = MeldRules()) -> Arrangement:
