@@ -207,15 +207,15 @@ class _Solver:
         wilds = len(self.wilds)
         most = 1 if rules.max_one_wild else wilds  # the most wilds one group may need
         # Every kind as a bit (32 per suit, rank r at bit r), and those with two, three copies.
-        seen = twice = thrice = 0
         bit = _KIND_BIT
-        for g, c in zip(kinds, counts):
-            b = bit[g]
-            seen |= b
-            if c > 1:
-                twice |= b
-                if c > 2:
-                    thrice |= b
+        seen = sum(map(bit.__getitem__, kinds))
+        twice = thrice = 0
+        if len(kinds) < len(self.key):
+            for g, c in zip(kinds, counts):
+                if c > 1:
+                    twice |= bit[g]
+                    if c > 2:
+                        thrice |= bit[g]
         c0, c1, c2, c3 = seen & _RANKS, (seen >> 32) & _RANKS, (seen >> 64) & _RANKS, seen >> 96
         self.multi = multi = (c0 & (c1 | c2 | c3)) | (c1 & (c2 | c3)) | (c2 & c3)  # ranks in two suits or more
         # The kinds that can sit in a meld at all ("live"); the search leaves the others
