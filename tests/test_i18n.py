@@ -97,3 +97,17 @@ def test_compiled_catalogs_are_cached_by_content(tmp_path, monkeypatch):
     assert len(cached) == 1
     catalogs._loaded.clear()
     assert catalogs.load_translations("lt", "tutor").gettext("Your hand:") != "Your hand:"
+
+
+def test_a_command_of_several_words_is_read_whole_or_before_a_card():
+    from tutor import i18n
+    from tutor.trainer.commands import split_command
+
+    i18n.use("es")
+    try:
+        assert split_command("por qué") == ("why", [])
+        assert split_command("  WHY ") == ("why", [])
+        assert split_command("out 7D") == ("out", ["7D"])
+        assert split_command("7D") == (None, ["7D"])
+    finally:
+        i18n.use("en")

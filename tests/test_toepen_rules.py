@@ -526,7 +526,7 @@ def test_toe_11_poverty_the_poor_player_leads_at_two_and_the_others_choose():
     refused(state, Play(c("7C"), 0), "TOE.11", "poverty_first")
     refused(state, Knock(0), "TOE.11", "poverty_first")
     refused(state, Fold(2), "TOE.11", "knocker_cannot_fold")
-    assert state.apply(Fold(0)) == [{"event": "fold", "player": 0, "points": 1, "total": 1}]
+    assert state.apply(Fold(0)) == [{"event": "fold", "player": 0, "points": 1, "total": 1, "poverty": True}]
     state.apply(Stay(1))
     assert state.phase is Phase.PLAY and state.current == 2 and state.leader == 2
     refused(state, Knock(2), "TOE.11", "poor_cannot_knock")

@@ -69,6 +69,8 @@ def lesson_error_line(err: LessonError) -> str:
         "position_toepen_trick": _("the tricks do not fit: a trick is empty or complete, a seat plays twice, "
                                    "or nobody is left to play (rule %(clause)s)"),
         "position_toepen_options": _("options may set limit, end, customs and two only, with allowed values"),
+        "position_not_a_card": _("%(card)s is not a card: write a rank and a suit, like 10H, QS or AD"),
+        "position_tt_options": _("options must be Three Thirteen's options with allowed values (see tutor rules 3-13)"),
         "position_move": _("the move %(move)s cannot be made here (rule %(clause)s)"),
         "position_history": _("history entries need a seat, and hands, threw, caught and honest as whole "
                               "numbers with caught + honest at most threw, and threw at most hands"),

@@ -30,6 +30,6 @@ def card_codes(value: Any, where: tuple[Any, ...]) -> list[tuple[int, str]]:
     for i, item in enumerate(value):
         parsed = parse_code(str(item)) if isinstance(item, (str, int)) else None
         if parsed is None:
-            raise PositionError(where + (i,), "position_bad_card", card=str(item))
+            raise PositionError(where + (i,), "position_not_a_card", card=str(item))
         cards.append(parsed)
     return cards

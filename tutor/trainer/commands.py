@@ -76,6 +76,20 @@ def command_of(text: str) -> str | None:
     return None
 
 
+def split_command(text: str) -> tuple[str | None, list[str]]:
+    """The command a line starts with, and the words after it (`out 7D` -> ("out", ["7D"])).
+
+    A command may be several words ("por qué", "из колоды"), so the longest run of leading
+    words that names one wins; with none, (None, every word).
+    """
+    words = text.split()
+    for k in range(len(words), 0, -1):
+        command = command_of(" ".join(words[:k]))
+        if command is not None:
+            return command, words[k:]
+    return None, words
+
+
 def command_word(command: str) -> str:
     """The first word for a command in the learner's language, as shown in hints."""
     return _words()[command].split("|")[0]

@@ -81,14 +81,14 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
     from tutor.games.speed.narrate import discard_verdict_lines, draw_verdict_lines, window_verdict_lines
     from tutor.games.speed.session import SpeedSession
     from tutor.i18n import _
-    from tutor.trainer.commands import command_of, command_word
+    from tutor.trainer.commands import command_of, command_word, split_command
 
     session = SpeedSession(console, state, "normal", rng, seat, ascii_only)
     console.show(session.table())
     while True:
         text = console.ask(_(skill.prompt) + " ", session.choices(), " " + _(skill.title))
         words = text.split()
-        command = command_of(words[0]) if words else None
+        command, _rest = split_command(text)
         if command not in (None, "middle", "pile", "match") and session.handle_command(command):
             continue
         if skill.phase is Phase.MATCH:

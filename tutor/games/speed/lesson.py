@@ -140,7 +140,7 @@ def parse_expect(expect: Any, state: State, seat: int | None = None) -> Answer |
         parsed = parse_code(text)
         card = state.find_card(Card(*parsed).code, seat) if parsed else None
         if card is None:
-            raise PositionError(("expect",), "position_bad_card", card=text)
+            raise PositionError(("expect",), "position_not_a_card", card=text)
         answer = Answer("discard", card=card)
     probe = _action(answer, seat)
     phase_ok = {"window": Phase.MATCH, "draw": Phase.DRAW, "discard": Phase.DISCARD}[answer.kind]

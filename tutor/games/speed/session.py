@@ -32,7 +32,7 @@ from tutor.games.speed.narrate import (
 from tutor.games.speed.rules import CLAUSES
 from tutor.games.three_thirteen import solver
 from tutor.i18n import _, ngettext
-from tutor.trainer.commands import command_of, command_word
+from tutor.trainer.commands import command_of, command_word, split_command
 from tutor.trainer.console import Fragments, TimeUp
 from tutor.trainer.hands import hand_fragments, rummy_order
 from tutor.trainer.table import TableSession
@@ -262,9 +262,10 @@ class SpeedSession(TableSession):
         words = text.split()
         if not words:
             return []
-        if self.handle_command(command_of(words[0])):
+        command, rest = split_command(text)
+        if not rest and self.handle_command(command):
             return []
-        if command_of(words[0]) == "match":
+        if command == "match":
             self.say_error(illegal_line(IllegalAction("SPD.7", "no_window", call="discard"), self.ascii))
             return []
         if len(words) != 1 or parse_code(words[0]) is None:

@@ -5,7 +5,9 @@ A `position` step: `round` (1-11, which fixes the hand size and the wild rank), 
 more for the player who is about to discard), `discard` (the discard pile, bottom first),
 `stock` (its top cards, top first; the rest of the decks follow in a seeded order),
 `current` (default: the learner), `phase` (`draw` or `discard`), `options` (as for
-`tutor play three-thirteen`). No physical card may appear more often than the decks hold.
+`tutor play three-thirteen`), `out` (a seat that has just gone out: the others, from
+`current` on, are taking their last turns, TT.9; give that seat the melded hand it went
+out with). No physical card may appear more often than the decks hold.
 
 A `decide` step's `expect`: `stock` or `pile` (a draw), a card code (`KD`, a discard), `out KD`
 (going out with that discard), `arrange` (the learner types their melds, judged against
@@ -42,7 +44,8 @@ class Answer:
     melds: tuple[tuple[Card, ...], ...] = ()
 
 
-POSITION_FIELDS = {"round", "players", "seat", "hands", "discard", "stock", "current", "phase", "options", "seed"}
+POSITION_FIELDS = {"round", "players", "seat", "hands", "discard", "stock", "current", "phase", "options", "seed",
+                   "out"}
 
 
 def build(spec: dict[str, Any]) -> tuple[State, int]:
@@ -63,7 +66,7 @@ def build(spec: dict[str, Any]) -> tuple[State, int]:
     try:
         options = parse_options({str(k): str(v) for k, v in (spec.get("options") or {}).items()})
     except (OptionError, AttributeError):
-        raise PositionError(("options",), "position_bad_options") from None
+        raise PositionError(("options",), "position_tt_options") from None
     seed = spec.get("seed", 0)
     if not isinstance(seed, int):
         raise PositionError(("seed",), "position_bad_seed")
@@ -106,11 +109,18 @@ def build(spec: dict[str, Any]) -> tuple[State, int]:
     state.phase = phase
     state.taken = None
     state.turn = players + 1  # everyone has finished a turn this round (TT.14's option does not bite)
+    out = spec.get("out")
+    if out is not None:
+        if not isinstance(out, int) or not 0 <= out < players or out == current:
+            raise PositionError(("out",), "position_bad_seat")
+        state.out = out
+        state.last_turns = (out - current) % players  # TT.9: everyone from `current` up to the one who went out
     return state, seat
 
 
 def ready_for_decision(state: State | None, seat: int) -> bool:
-    return state is not None and not state.is_over and state.current == seat and state.out is None
+    """The learner is to act: on an ordinary turn, or on their last turn after someone went out (TT.9)."""
+    return state is not None and not state.is_over and state.current == seat
 
 
 def parse_expect(expect: Any, state: State) -> Answer | None:
@@ -129,7 +139,7 @@ def parse_expect(expect: Any, state: State) -> Answer | None:
         out = len(words) == 2 and words[0].lower() == "out"
         card = state.find_card(words[-1]) if words and parse_code(words[-1]) else None
         if card is None or len(words) > 2 or (len(words) == 2 and not out):
-            raise PositionError(("expect",), "position_bad_card", card=text)
+            raise PositionError(("expect",), "position_not_a_card", card=text)
         answer = Answer("out" if out else "discard", card=card)
         action = GoOut(card) if out else Discard(card)
     try:
@@ -169,7 +179,7 @@ def verdict_lines(verdict: Any, ascii_only: bool = False) -> list[str]:
 def read_answer(session: Any, text: str, expected: Answer | None) -> Answer | None:
     """What the learner typed, read by the phase: a draw, a discard, `out CARD`, or melds."""
     from tutor.games.three_thirteen.drills import read_melds
-    from tutor.trainer.commands import command_of, command_word
+    from tutor.trainer.commands import command_of, command_word, split_command
 
     state = session.state
     if expected is not None and expected.kind == "arrange":
@@ -178,8 +188,7 @@ def read_answer(session: Any, text: str, expected: Answer | None) -> Answer | No
             session.say_error(_("Write each meld as cards like 3H 4H 5H, melds separated by |."))
             return None
         return Answer("arrange", melds=tuple(tuple(m) for m in melds))
-    words = text.split()
-    command = command_of(words[0]) if words else None
+    command, rest = split_command(text)
     if state.phase is Phase.DRAW:
         command = command_of(text)  # a draw word may be several words ("из колоды")
         if command in ("stock", "pile"):
@@ -188,7 +197,8 @@ def read_answer(session: Any, text: str, expected: Answer | None) -> Answer | No
             "stock": command_word("stock"), "pile": command_word("pile")})
         return None
     out = command == "out"
-    code = words[1] if out and len(words) == 2 else words[0] if len(words) == 1 else ""
+    words = text.split()
+    code = rest[0] if out and len(rest) == 1 else words[0] if len(words) == 1 else ""
     card = state.find_card(code) if parse_code(code) else None
     if card is None:
         session.say_error(_("%(text)s is not a card in your hand.") % {"text": repr(text)})

@@ -24,7 +24,7 @@ from tutor.games.three_thirteen.narrate import (
 )
 from tutor.games.three_thirteen.rules import CLAUSES
 from tutor.i18n import _, ngettext
-from tutor.trainer.commands import command_of, command_word
+from tutor.trainer.commands import command_of, command_word, split_command
 from tutor.trainer.console import Fragments
 from tutor.trainer.hands import hand_fragments, rummy_order
 from tutor.trainer.table import TableSession
@@ -121,11 +121,11 @@ class TTSession(TableSession):
         words = text.split()
         if not words:
             return None
-        command = command_of(words[0])
+        command, rest = split_command(text)
         going_out = command == "out"
         if going_out:
-            words = words[1:]
-        elif self.handle_command(command):
+            words = rest
+        elif not rest and self.handle_command(command):
             return None
         if len(words) != 1 or parse_code(words[0]) is None:
             self.say_error(_("%(text)s is not a card. Type help to see how to write cards.") % {"text": repr(text)})

@@ -23,25 +23,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from tutor.games.toepen import bots, coach
 from tutor.games.toepen.engine import Chance, Options, Phase, State, Throw, power
+from tutor.drills import Skill
 from tutor.i18n import N_
 
 SEAT = 0
 #: How many bot decisions a deal may take before it gives up (a few hands of a rubber).
 MAX_STEPS = 400
-
-
-@dataclass(frozen=True)
-class Skill:
-    id: str
-    title: str  # message id
-    prompt: str  # message id ("" where the trainer's own prompt is used)
-    phase: Phase
-    keep: Callable[[State, int], bool]
 
 
 def keep_follow(state: State, seat: int) -> bool:

@@ -696,6 +696,8 @@ class State(Rules):
             events: list[Event] = [{"event": "fold", "player": q, "points": cost, "total": self.points[q]}]
         else:
             events = [{"event": "stay", "player": q}]
+        if self.phase is Phase.POVERTY:
+            events[0]["poverty"] = True  # an answer to a poverty (TOE.11), not to a knock (TOE.8)
         if self.pending:
             self.current = self.pending[0]
             return events

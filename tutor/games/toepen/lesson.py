@@ -141,7 +141,7 @@ def _cards(value: Any, where: tuple[Any, ...]) -> list[str]:
     try:
         parsed = card_codes(value, where)
     except PositionError as err:
-        if err.message != "position_bad_card":
+        if err.message != "position_not_a_card":
             raise
         raise PositionError(err.where, "position_toepen_card", card=err.params.get("card", ""),
                             clause="TOE.1") from None
@@ -301,7 +301,7 @@ def _list(spec: dict[str, Any], name: str) -> list[Any]:
 
 
 def _history(state: State, value: Any) -> None:
-    """A seat's dirty laundry earlier in the rubber (what `bots._bluff_chance` weighs)."""
+    """A seat's dirty laundry earlier in the rubber (what `bots.bluff_chance` weighs)."""
     if not isinstance(value, list):
         raise PositionError(("history",), "position_history")
     hand_number = 1
@@ -510,12 +510,14 @@ def verdict_lines(verdict: Verdict, ascii_only: bool = False) -> list[str]:
 def read_answer(session: Any, text: str, expected: Answer | None) -> Answer | None:
     """What the learner typed, read by the phase; a slip (not a card in hand, a word that does
     not fit) is pointed out and asked again."""
-    from tutor.trainer.commands import command_of, command_word
+    from tutor.trainer.commands import command_word, split_command
 
     state = session.state
     seat = session.learner
     words = text.split()
-    command = command_of(words[0]) if len(words) == 1 else None
+    command, rest = split_command(text)
+    if rest:
+        command = None
     phase = state.phase
     if phase in (Phase.ANSWER, Phase.POVERTY):
         if command in ("stay", "fold"):

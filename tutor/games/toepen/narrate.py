@@ -113,12 +113,14 @@ def event_line(event: Event, names: Names, ascii_only: bool = False, reveal: boo
         return _("You stay in.") if you else _("%(player)s stays in.") % {"player": who}
     if kind == "fold":
         n = event["points"]
-        params = {"player": who, "points": n, "total": event["total"]}
+        # A poverty answer (TOE.11) leaves for 1; an answer to a knock (TOE.8) pays the stake before it.
+        params = {"player": who, "points": n, "total": event["total"],
+                  "clause": "TOE.11" if event.get("poverty") else "TOE.8"}
         if you:
-            return ngettext("You fold and take %(points)d point (now %(total)d) (TOE.8).",
-                            "You fold and take %(points)d points (now %(total)d) (TOE.8).", n) % params
-        return ngettext("%(player)s folds and takes %(points)d point (now %(total)d) (TOE.8).",
-                        "%(player)s folds and takes %(points)d points (now %(total)d) (TOE.8).", n) % params
+            return ngettext("You fold and take %(points)d point (now %(total)d) (%(clause)s).",
+                            "You fold and take %(points)d points (now %(total)d) (%(clause)s).", n) % params
+        return ngettext("%(player)s folds and takes %(points)d point (now %(total)d) (%(clause)s).",
+                        "%(player)s folds and takes %(points)d points (now %(total)d) (%(clause)s).", n) % params
     if kind == "hand_end":
         return _hand_end_line(event, names)
     if kind == "lose":

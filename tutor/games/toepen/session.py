@@ -48,7 +48,7 @@ from tutor.games.toepen.narrate import (
 )
 from tutor.games.toepen.rules import CLAUSES
 from tutor.i18n import _
-from tutor.trainer.commands import command_of, command_word
+from tutor.trainer.commands import command_of, command_word, split_command
 from tutor.trainer.console import Fragments
 from tutor.trainer.hands import SUIT_ORDER, hand_fragments
 from tutor.trainer.table import TableSession
@@ -261,10 +261,12 @@ class ToepenSession(TableSession):
                 "player": self.names(s.thrower), "pass": command_word("pass"),
                 "challenge": command_word("challenge")}
         text = self.ask(prompt)
+        command, rest = split_command(text)
         words = text.split()
         if not words:
             return None
-        command = command_of(words[0])
+        if rest:  # a command word followed by more words is no command here
+            command = None
         if self.handle_command(command):
             return None
         actions = {"knock": Knock, "stay": Stay, "fold": Fold, "throw": Throw, "keep": Keep,
