@@ -47,3 +47,19 @@ class Scripted:
     @property
     def text(self):
         return "\n".join(self.lines)
+
+
+class Script:
+    """A console for lessons and drills: answers from a list (then leaves), keeps what it showed."""
+
+    def __init__(self, answers):
+        self.answers = list(answers)
+        self.shown: list[str] = []
+
+    def show(self, fragments):
+        self.shown.append(fragments if isinstance(fragments, str) else "".join(t for _, t in fragments))
+
+    def ask(self, prompt, choices=(), toolbar="", timeout=None):
+        if not self.answers:
+            raise Leave("eof")
+        return self.answers.pop(0)

@@ -15,6 +15,7 @@ from tutor.lessons.extract import extract_lessons
 from tutor.lessons.model import LessonError, load_lesson
 from tutor.lessons.runner import LessonRunner, stars_for
 from tutor.progress import Progress
+from helpers import Script
 
 GOOD = textwrap.dedent("""\
     lesson: 1
@@ -140,22 +141,6 @@ def test_the_extractor_reports_real_lines_and_field_comments(tmp_path):
     assert by_text["Which card?"][0] == 14
     assert by_text["Which card?"][1] == ["lesson thirty-three/sample: steps[2].prompt"]
     assert by_text["Yes"][1] == ["lesson thirty-three/sample: steps[3].choices[0]"]
-
-
-class Script:
-    def __init__(self, answers):
-        self.answers = list(answers)
-        self.shown = []
-
-    def show(self, fragments):
-        self.shown.append(fragments if isinstance(fragments, str) else "".join(t for _, t in fragments))
-
-    def ask(self, prompt, choices=(), toolbar=""):
-        from tutor.trainer.console import Leave
-
-        if not self.answers:
-            raise Leave("eof")
-        return self.answers.pop(0)
 
 
 def run_lesson(tmp_path, answers, start=0):

@@ -18,26 +18,9 @@ from tutor.games.toepen.engine import Fold, Phase, Play, Stay
 from tutor.lessons.check import check_path, load_game_lessons
 from tutor.lessons.runner import LessonRunner
 from tutor.progress import Progress
+from helpers import Script
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons" / "toepen"
-
-
-class Script:
-    """A console that answers from a list and keeps what it was shown (as plain text)."""
-
-    def __init__(self, answers):
-        self.answers = list(answers)
-        self.shown = []
-
-    def show(self, fragments):
-        self.shown.append(fragments if isinstance(fragments, str) else "".join(t for _, t in fragments))
-
-    def ask(self, prompt, choices=(), toolbar=""):
-        from tutor.trainer.console import Leave
-
-        if not self.answers:
-            raise Leave("eof")
-        return self.answers.pop(0)
 
 
 def _word(action) -> str:

@@ -18,24 +18,9 @@ from tutor.games.thirty_three.session import PlaySession
 from tutor.games.thirty_three.words import parse_card, resolve
 from tutor.trainer.commands import command_of
 from tutor.trainer.console import Leave, LineConsole, PromptConsole
+from helpers import Script
 
 pytestmark = pytest.mark.timeout(60)
-
-
-class Recording:
-    """A console that records what is shown and answers from a script."""
-
-    def __init__(self, answers):
-        self.answers = list(answers)
-        self.shown: list[str] = []
-
-    def show(self, fragments):
-        self.shown.append(fragments if isinstance(fragments, str) else "".join(t for _, t in fragments))
-
-    def ask(self, prompt, choices=(), toolbar=""):
-        if not self.answers:
-            raise Leave("eof")
-        return self.answers.pop(0)
 
 
 def learner_inputs(seed, players=3, options=None, level="normal"):
@@ -94,7 +79,7 @@ def test_bad_input_gets_one_line_with_the_rule_and_the_prompt_again(lang):
     rng = random.Random(5)
     state = State(4, Options(), Chance(rng))
     # Seed 5: bot 4 opens with +9; the learner holds +10, +-10 and -7.
-    console = Recording(["blah", "+5", "+10 11", "help", "-7"])
+    console = Script(["blah", "+5", "+10 11", "help", "-7"])
     session = PlaySession(console, state, "normal", rng, learner=0)
     with pytest.raises(Leave):
         session.run()
@@ -106,7 +91,7 @@ def test_bad_input_gets_one_line_with_the_rule_and_the_prompt_again(lang):
 def test_two_value_card_asks_which_value_and_checks_it():
     rng = random.Random(5)
     state = State(4, Options(), Chance(rng))
-    console = Recording(["+-10", "7", "-10"])  # a wrong value is refused, then -10 is played
+    console = Script(["+-10", "7", "-10"])  # a wrong value is refused, then -10 is played
     session = PlaySession(console, state, "normal", rng, learner=0)
     with pytest.raises(Leave):
         session.run()
@@ -120,7 +105,7 @@ def test_over_the_limit_is_refused_with_clause_33_7():
     state.total = 30
     state.hands[0] = ["+9", "0", "-3"]
     state.current = 0
-    console = Recording(["+9", "0"])
+    console = Script(["+9", "0"])
     session = PlaySession(console, state, "normal", rng, learner=0)
     assert session.act(session.learner_action()) is False  # refused by the engine
     assert any("33.7" in s and "39" in s for s in console.shown)
@@ -131,7 +116,7 @@ def test_over_the_limit_is_refused_with_clause_33_7():
 def test_manual_draw_asks_for_the_total_and_corrects_it():
     rng = random.Random(5)
     state = State(4, Options(manual_draw=True), Chance(rng))
-    console = Recording(["-7", "5", "draw"])
+    console = Script(["-7", "5", "draw"])
     session = PlaySession(console, state, "normal", rng, learner=0)
     with pytest.raises(Leave):
         session.run()
@@ -180,7 +165,7 @@ def test_completion_offers_the_legal_plays_and_commands():
     state = State(4, Options(), Chance(rng))
     state.hands[0] = ["+9", "0", "-3"]
     state.total, state.current, state.phase = 30, 0, Phase.PLAY
-    session = PlaySession(Recording([]), state, "normal", rng, learner=0)
+    session = PlaySession(Script([]), state, "normal", rng, learner=0)
     choices = session.choices()
     assert "0" in choices and "-3" in choices and "+9" not in choices and "help" in choices
     assert Play("+9", 9) not in state.legal_plays()
@@ -192,7 +177,7 @@ def test_forfeit_draw_at_the_trainer_shows_the_warning_and_ends_the_game(seed):
     lines, loser = learner_inputs(seed, options=options)
     rng = random.Random(seed)
     state = State(3, options, Chance(rng))
-    console = Recording(lines)
+    console = Script(lines)
     PlaySession(console, state, "normal", rng, learner=0).run()
     assert state.is_over and state.loser == loser and len(state.picks) == 3
     from tutor.games.thirty_three.narrate import forfeit_warning
@@ -207,7 +192,7 @@ def test_bots_alone_on_a_looping_deck_are_stopped_with_a_message(monkeypatch):
     monkeypatch.setattr(PlaySession, "AUTO_PLAY_LIMIT", 300)
     rng = random.Random(0)
     state = State(2, Options(deck=deck), Chance(rng))
-    console = Recording([])
+    console = Script([])
     assert PlaySession(console, state, "normal", rng, learner=None).run() == "stopped"
     assert not state.is_over and state.plays == 300
     assert "300" in console.shown[-1]

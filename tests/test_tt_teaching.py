@@ -11,6 +11,7 @@ from tutor.games.three_thirteen import coach, solver
 from tutor.games.three_thirteen.drills import SKILLS, ask, exercise
 from tutor.games.three_thirteen.engine import Chance, Phase, State
 from tutor.lessons import playon
+from helpers import Script
 
 
 def card(code, copy=0):
@@ -63,18 +64,6 @@ def test_tt_6_an_arrangement_is_checked_against_the_fewest_points():
     assert wrong.kind == "weaker" and wrong.penalty > wrong.best.penalty
     bad = coach.judge_arrangement(hand, 9, solver.MeldRules(), [[hand[0], hand[3], hand[6]]])
     assert bad.kind == "illegal"
-
-
-class Script:
-    def __init__(self, answers):
-        self.answers = list(answers)
-        self.shown = []
-
-    def show(self, fragments):
-        self.shown.append(fragments if isinstance(fragments, str) else "".join(t for _, t in fragments))
-
-    def ask(self, prompt, choices=(), toolbar=""):
-        return self.answers.pop(0)
 
 
 @pytest.mark.parametrize("skill", SKILLS, ids=lambda s: s.id)
