@@ -6,7 +6,8 @@ the dirty laundry; `challenge` or `pass` when someone threw in a hand.
 
 Knocking "at any moment" (TOE.7): before each bot card, while the learner may knock, the
 trainer pauses with a short prompt: Enter goes on, `knock` (or the F3 key in a terminal)
-knocks before that card. Piped input answers the same prompt with a line, so scripts and
+knocks before that card, and with no answer the bot plays after KNOCK_PACE seconds, as at a
+table that does not wait. Piped input answers the same prompt with a line, so scripts and
 the terminal work alike. Bots knock at the same moments, asked in turn from the player to
 act's left (as `bots.play_step` does), once per moment.
 
@@ -49,13 +50,14 @@ from tutor.games.toepen.narrate import (
 from tutor.games.toepen.rules import CLAUSES
 from tutor.i18n import _
 from tutor.trainer.commands import command_of, command_word, split_command
-from tutor.trainer.console import Fragments
+from tutor.trainer.console import Fragments, TimeUp
 from tutor.trainer.hands import SUIT_ORDER, hand_fragments
 from tutor.trainer.table import TableSession
 
-#: Suits in the order a hand is shown (alternating colours), each suit highest first (TOE.1).
 #: The key that knocks at a prompt in a terminal (piped input types the word).
 KNOCK_KEY = "f3"
+#: Seconds the learner has to knock before a bot's card; then the bot plays (Enter goes on at once).
+KNOCK_PACE = 2.5
 
 
 class ToepenSession(TableSession):
@@ -205,8 +207,13 @@ class ToepenSession(TableSession):
         self._offered = self.moment()
         knock = command_word("knock")
         while True:
-            text = self.ask(_("%(player)s is to play. Enter to go on, or %(knock)s (F3):") % {
-                "player": self.names(s.current), "knock": knock}, [knock] + super().choices())
+            try:
+                # The table does not wait forever: with no answer the bot plays after KNOCK_PACE seconds.
+                text = self.ask(_("%(player)s is to play. Enter to go on, or %(knock)s (F3):") % {
+                    "player": self.names(s.current), "knock": knock}, [knock] + super().choices(),
+                    timeout=KNOCK_PACE)
+            except TimeUp:
+                return False
             command = command_of(text)
             if command == "knock":
                 self.judge_knock(True)
