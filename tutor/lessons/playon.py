@@ -35,8 +35,13 @@ def quietly(state: Any, seat: int, spec: dict[str, Any], mid_turn: Callable[[Any
          lambda: state.apply(choose("normal", state, rng).action))
 
 
-def at_the_table(session: Any, seat: int, spec: dict[str, Any], mid_turn: Callable[[Any], bool]) -> None:
-    """At the trainer: narrated, the learner asked for their own steps."""
+def at_the_table(session: Any, seat: int, spec: dict[str, Any], mid_turn: Callable[[Any], bool] | None = None,
+                 run: Callable[..., None] | None = None) -> None:
+    """At the trainer: narrated, the learner asked for their own steps.
+
+    `run(state, seat, spec, bot_turn, learner_turn)` replaces the usual loop for a game whose
+    turns it does not fit (Toepen: knocks out of turn).
+    """
     session.rng = random.Random(0)
     session.level = spec.get("level", "normal")
 
@@ -45,4 +50,8 @@ def at_the_table(session: Any, seat: int, spec: dict[str, Any], mid_turn: Callab
         if action is not None:
             session.act(action)
 
-    loop(session.state, seat, spec, mid_turn, session.bot_turn, learner_turn)
+    if run is not None:
+        run(session.state, seat, spec, session.bot_turn, learner_turn)
+    else:
+        assert mid_turn is not None
+        loop(session.state, seat, spec, mid_turn, session.bot_turn, learner_turn)

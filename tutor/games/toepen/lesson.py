@@ -56,6 +56,7 @@ from tutor.games.toepen.engine import (
 )
 from tutor.games.toepen.options import MAX_PLAYERS, MIN_PLAYERS, MIN_PLAYERS_TWO, parse_options
 from tutor.i18n import _
+from tutor.lessons import playon
 from tutor.lessons.positions import PositionError, card_codes
 
 __all__ = [
@@ -637,15 +638,7 @@ def _loop(state: State, seat: int, spec: dict[str, Any], bot_turn: Any, learner_
 
 def play_on(session: Any, seat: int, spec: dict[str, Any]) -> None:
     """At the trainer: the same seeded bots, narrated; the learner plays their own turns."""
-    session.rng = random.Random(0)
-    session.level = spec.get("level", "normal")
-
-    def learner_turn() -> None:
-        action = session.learner_action()
-        if action is not None:
-            session.act(action)
-
-    _loop(session.state, seat, spec, session.bot_turn, learner_turn)
+    playon.at_the_table(session, seat, spec, run=_loop)
 
 
 def session(console: Any, state: State, seat: int, rng: random.Random, ascii_only: bool) -> Any:
