@@ -193,7 +193,7 @@ def test_toe_2_points_taken_in_a_hand_count_at_once_and_the_hand_is_played_out()
     state.apply(Stay(0))
     state.apply(Knock(0))  # stake 3
     ev = state.apply(Fold(1))
-    assert ev[0] == {"event": "fold", "player": 1, "points": 2, "total": 10}
+    assert ev[0] == {"event": "fold", "player": 1, "stake": 3, "points": 2, "total": 10}
     assert state.points[1] == 10 and not state.is_over  # at the limit, but the hand goes on
     ev = state.apply(Stay(2))
     events = play(state, "10H", "AH", "9H", "KH")
@@ -414,7 +414,7 @@ def test_toe_8_answers_in_turn_from_the_knockers_left_and_a_fold_costs_the_stake
     refused(state, Fold(2), "TOE.8", "knocker_cannot_fold")
     refused(state, Play(c("7H"), 1), "TOE.8", "answer_first")
     refused(state, Knock(1), "TOE.8", "answer_first")
-    assert state.apply(Fold(3)) == [{"event": "fold", "player": 3, "points": 2, "total": 2}]
+    assert state.apply(Fold(3)) == [{"event": "fold", "player": 3, "stake": 3, "points": 2, "total": 2}]
     state.apply(Stay(0))
     state.apply(Stay(1))
     assert state.in_hand == [True, True, True, False] and state.current == 1
@@ -526,7 +526,7 @@ def test_toe_11_poverty_the_poor_player_leads_at_two_and_the_others_choose():
     refused(state, Play(c("7C"), 0), "TOE.11", "poverty_first")
     refused(state, Knock(0), "TOE.11", "poverty_first")
     refused(state, Fold(2), "TOE.11", "knocker_cannot_fold")
-    assert state.apply(Fold(0)) == [{"event": "fold", "player": 0, "points": 1, "total": 1, "poverty": True}]
+    assert state.apply(Fold(0)) == [{"event": "fold", "player": 0, "stake": 2, "points": 1, "total": 1, "poverty": True}]
     state.apply(Stay(1))
     assert state.phase is Phase.PLAY and state.current == 2 and state.leader == 2
     refused(state, Knock(2), "TOE.11", "poor_cannot_knock")

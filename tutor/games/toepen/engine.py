@@ -693,9 +693,10 @@ class State(Rules):
             self.points[q] += cost
             self.hand_points[q] += cost
             self.in_hand[q] = False
-            events: list[Event] = [{"event": "fold", "player": q, "points": cost, "total": self.points[q]}]
+            events: list[Event] = [{"event": "fold", "player": q, "stake": self.stake, "points": cost,
+                                     "total": self.points[q]}]
         else:
-            events = [{"event": "stay", "player": q}]
+            events = [{"event": "stay", "player": q, "stake": self.stake}]
         if self.phase is Phase.POVERTY:
             events[0]["poverty"] = True  # an answer to a poverty (TOE.11), not to a knock (TOE.8)
         if self.pending:
