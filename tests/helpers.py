@@ -63,3 +63,30 @@ class Script:
         if not self.answers:
             raise Leave("eof")
         return self.answers.pop(0)
+
+
+def tamper(path, pick, change) -> int:
+    """Changes the first event of a record that `pick` accepts; returns its line number."""
+    import json
+
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for n, line in enumerate(lines):
+        event = json.loads(line)
+        if n and pick(event):
+            change(event)
+            lines[n] = json.dumps(event)
+            path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+            return n + 1
+    raise AssertionError("nothing to tamper with")
+
+
+def replay_error(path, replay):
+    """The RecordError a game's `replay` raises on the record at `path` (the test fails if none)."""
+    import pytest
+
+    from tutor.records import RecordError, read_record
+
+    header, events = read_record(path)
+    with pytest.raises(RecordError) as err:
+        list(replay(header, events))
+    return err.value

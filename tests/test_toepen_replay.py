@@ -10,6 +10,7 @@ import pytest
 from tutor.games.toepen.engine import Options, State
 from tutor.games.toepen.replay import record_rubber, replay
 from tutor.records import RecordError, read_record
+from helpers import replay_error, tamper
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "docs" / "examples" / "toepen.jsonl"
 
@@ -73,24 +74,8 @@ def record(tmp_path):
     return path
 
 
-def tamper(path, pick, change) -> int:
-    """Changes the first event `pick` accepts; returns its line number."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    for n, line in enumerate(lines):
-        event = json.loads(line)
-        if n and pick(event):
-            change(event)
-            lines[n] = json.dumps(event)
-            path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-            return n + 1
-    raise AssertionError("nothing to tamper with")
-
-
 def caught(path) -> RecordError:
-    header, events = read_record(path)
-    with pytest.raises(RecordError) as err:
-        list(replay(header, events))
-    return err.value
+    return replay_error(path, replay)
 
 
 def test_a_changed_penalty_is_caught(record):

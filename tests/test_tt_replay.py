@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
@@ -12,6 +11,7 @@ from tutor.games.three_thirteen import bots
 from tutor.games.three_thirteen.engine import Chance, Discard, Draw, Options, Phase, State
 from tutor.games.three_thirteen.replay import replay
 from tutor.records import RecordError, RecordWriter, read_record
+from helpers import replay_error, tamper
 
 OPTION_SETS = [
     Options(),
@@ -110,24 +110,8 @@ def test_the_header_holds_the_options_and_decks_used(tmp_path):
 # --------------------------------------------------------------------------- tampering
 
 
-def tamper(path, pick, change) -> int:
-    """Changes the first event `pick` accepts; returns its line number."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    for n, line in enumerate(lines):
-        event = json.loads(line)
-        if n and pick(event):
-            change(event)
-            lines[n] = json.dumps(event)
-            path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-            return n + 1
-    raise AssertionError("nothing to tamper with")
-
-
 def caught(path) -> RecordError:
-    header, events = read_record(path)
-    with pytest.raises(RecordError) as err:
-        list(replay(header, events))
-    return err.value
+    return replay_error(path, replay)
 
 
 @pytest.fixture
