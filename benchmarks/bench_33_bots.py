@@ -17,7 +17,6 @@ has its own seed, so the figures do not depend on --jobs.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import random
 import sys
@@ -31,8 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tutor.games.thirty_three import bots  # noqa: E402
 from tutor.games.thirty_three.deck import Options  # noqa: E402
 from tutor.games.thirty_three.engine import Chance, Play, State  # noqa: E402
+from stats import paired, wilson  # noqa: E402  (benchmarks/stats.py, beside this script)
 
-Z95 = 1.959964
 TARGET_GAIN = 0.03  # hard should lose at least 3 points less often than normal
 
 
@@ -69,24 +68,6 @@ def _task(args: tuple[int, tuple[str, ...]]) -> Outcome:
 def run_match(pool: ProcessPoolExecutor, levels: tuple[str, ...], games: int) -> list[Outcome]:
     tasks = [(seed, levels) for seed in range(games)]
     return list(pool.map(_task, tasks, chunksize=max(1, games // 200)))
-
-
-def wilson(losses: int, n: int) -> tuple[float, float]:
-    """95% Wilson interval for a proportion."""
-    p = losses / n
-    denom = 1 + Z95**2 / n
-    centre = (p + Z95**2 / (2 * n)) / denom
-    half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / denom
-    return centre - half, centre + half
-
-
-def paired(a: list[Outcome], b: list[Outcome]) -> tuple[float, float]:
-    """Mean of (a lost - b lost) over the same seeds, and its 95% half-width."""
-    d = [x.lost - y.lost for x, y in zip(a, b)]
-    n = len(d)
-    mean = sum(d) / n
-    var = sum((x - mean) ** 2 for x in d) / (n - 1)
-    return mean, Z95 * math.sqrt(var / n)
 
 
 def row(label: str, results: list[Outcome], baseline: float) -> str:
@@ -132,10 +113,10 @@ def main() -> None:
             print(row(level, results[level], base), flush=True)
         for level in bots.LEVELS:
             if level != "normal":
-                mean, half = paired(results[level], results["normal"])
+                mean, half = paired([r.lost for r in results[level]], [r.lost for r in results["normal"]])
                 print(f"   {level} seat minus normal seat, same deals: {100 * mean:+.2f} points "
                       f"(95% interval {100 * (mean - half):+.2f} to {100 * (mean + half):+.2f})")
-        mean, half = paired(results["hard"], results["normal"])
+        mean, half = paired([r.lost for r in results["hard"]], [r.lost for r in results["normal"]])
         met = "met" if mean + half <= -TARGET_GAIN else "NOT met"
         print(f"   target, hard at least {100 * TARGET_GAIN:.0f} points under normal with 95% confidence: "
               f"{met} (the interval's upper end is {100 * (mean + half):+.2f})")

@@ -37,6 +37,7 @@ from tutor.games.speed import bots  # noqa: E402
 from tutor.games.speed.engine import HANDS, Phase, State  # noqa: E402
 from tutor.games.three_thirteen.engine import Options  # noqa: E402
 from tutor.games.three_thirteen.engine import State as TTState  # noqa: E402
+from stats import paired  # noqa: E402  (benchmarks/stats.py, beside this script)
 
 SLICE = 12  # cycles per random hand slice
 
@@ -104,11 +105,9 @@ def strength(games: int, seed: int) -> None:
     print(f"all normal, seat 0: mean total {statistics.mean(base):.1f} over {games} games")
     for level in ("easy", "hard"):
         mine = [seat_total([level] + ["normal"] * 5, seed + g) for g in range(games)]
-        diffs = [m - b for m, b in zip(mine, base)]
-        half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
+        mean, half = paired(mine, base)
         print(f"{level} in seat 0: mean total {statistics.mean(mine):.1f}; difference "
-              f"{statistics.mean(diffs):+.1f} (95% interval {statistics.mean(diffs) - half:+.1f} "
-              f"to {statistics.mean(diffs) + half:+.1f})")
+              f"{mean:+.1f} (95% interval {mean - half:+.1f} to {mean + half:+.1f})")
 
 
 def main() -> None:

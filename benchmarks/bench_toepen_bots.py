@@ -18,7 +18,6 @@ has its own seed, so the figures do not depend on --jobs.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import sys
 import time
@@ -30,8 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tutor.games.toepen import bots  # noqa: E402
 from tutor.games.toepen.engine import Chance, Options, State  # noqa: E402
+from stats import paired, wilson  # noqa: E402  (benchmarks/stats.py, beside this script)
 
-Z95 = 1.959964
 
 
 @dataclass(frozen=True)
@@ -80,24 +79,6 @@ def _task(args: tuple[int, tuple[str, ...]]) -> Outcome:
 def run(pool: ProcessPoolExecutor, levels: tuple[str, ...], rubbers: int) -> list[Outcome]:
     tasks = [(seed, levels) for seed in range(rubbers)]
     return list(pool.map(_task, tasks, chunksize=max(1, rubbers // 100)))
-
-
-def wilson(losses: int, n: int) -> tuple[float, float]:
-    """95% Wilson interval for a proportion."""
-    p = losses / n
-    denom = 1 + Z95**2 / n
-    centre = (p + Z95**2 / (2 * n)) / denom
-    half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / denom
-    return centre - half, centre + half
-
-
-def paired(a: list[Outcome], b: list[Outcome]) -> tuple[float, float]:
-    """Mean of (a lost - b lost) over the same seeds, and its 95% half-width."""
-    d = [x.lost - y.lost for x, y in zip(a, b)]
-    n = len(d)
-    mean = sum(d) / n
-    var = sum((x - mean) ** 2 for x in d) / (n - 1)
-    return mean, Z95 * math.sqrt(var / n)
 
 
 def row(label: str, results: list[Outcome]) -> str:
@@ -151,7 +132,7 @@ def main() -> None:
             trial = run(pool, (test,) + (other,) * (players - 1), n)
             print(row(f"{test} among {other}", trial), flush=True)
             print(habits(trial))
-            mean, half = paired(trial, base)
+            mean, half = paired([r.lost for r in trial], [r.lost for r in base])
             beats = mean + half < 0
             verdicts.append(beats)
             print(f"   {test} seat minus {other} seat, same seeds: {100 * mean:+.2f} points "
