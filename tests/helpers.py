@@ -90,3 +90,15 @@ def replay_error(path, replay):
     with pytest.raises(RecordError) as err:
         list(replay(header, events))
     return err.value
+
+
+def replayed(path, replay):
+    """The state a game's `replay` reaches at the end of the record at `path`."""
+    from tutor.records import read_record
+
+    header, events = read_record(path)
+    last = None
+    for _, last in replay(header, events):
+        pass
+    assert last is not None
+    return last

@@ -10,6 +10,7 @@ import pytest
 from tutor.games.toepen.engine import Options, State
 from tutor.games.toepen.replay import record_rubber, replay
 from tutor.records import RecordError, read_record
+import helpers
 from helpers import replay_error, tamper
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "docs" / "examples" / "toepen.jsonl"
@@ -24,12 +25,7 @@ TABLES = [
 
 
 def replayed(path) -> State:
-    header, events = read_record(path)
-    last = None
-    for _, last in replay(header, events):
-        pass
-    assert last is not None
-    return last
+    return helpers.replayed(path, replay)
 
 
 @pytest.mark.parametrize("index", range(len(TABLES)))

@@ -11,6 +11,7 @@ from tutor.games.three_thirteen import bots
 from tutor.games.three_thirteen.engine import Chance, Discard, Draw, Options, Phase, State
 from tutor.games.three_thirteen.replay import replay
 from tutor.records import RecordError, RecordWriter, read_record
+import helpers
 from helpers import replay_error, tamper
 
 OPTION_SETS = [
@@ -47,12 +48,7 @@ def play_recorded(
 
 
 def replayed(path) -> State:
-    header, events = read_record(path)
-    last = None
-    for _, last in replay(header, events):
-        pass
-    assert last is not None
-    return last
+    return helpers.replayed(path, replay)
 
 
 @pytest.mark.parametrize("index", range(len(OPTION_SETS)))

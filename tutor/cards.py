@@ -8,6 +8,7 @@ came from) tells those physical cards apart, while the universal notation (`AS`,
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 RANKS: tuple[int, ...] = tuple(range(1, 14))
@@ -72,6 +73,11 @@ def parse_code(text: str) -> tuple[int, str] | None:
     if rank is None or suit is None:
         return None
     return rank, suit
+
+
+def codes(cards: Iterable[Card]) -> list[str]:
+    """The universal notation of each card (`["AS", "10H"]`), as records write them."""
+    return [c.code for c in cards]
 
 
 def make_decks(n: int) -> list[Card]:

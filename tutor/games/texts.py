@@ -26,3 +26,12 @@ def option_error_line(err: OptionError, game_messages: Mapping[str, str]) -> str
         **game_messages,
     }
     return fill(messages.get(err.message, err.message), err.params)
+
+
+def points_text(x: float) -> str:
+    """Points with at most one decimal, written the learner's way (18.5, 18,5)."""
+    from babel.numbers import format_decimal
+
+    from tutor import i18n
+
+    return format_decimal(round(x, 1), format="#,##0.#", locale=i18n.current())

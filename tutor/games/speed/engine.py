@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from tutor.cards import Card, make_decks
+from tutor.cards import Card, codes, make_decks
 from tutor.games.base import Chance, Event, IllegalAction, OptionError, Rules
 from tutor.games.three_thirteen import solver
 
@@ -109,10 +109,6 @@ class Phase(Enum):
 def hand_size(hand: int) -> int:
     """SPD.2: hand h is played with N = h + 2 cards, and the rank N is wild."""
     return hand + 2
-
-
-def codes(cards: Sequence[Card]) -> list[str]:
-    return [c.code for c in cards]
 
 
 def check_players(players: int) -> None:
@@ -294,13 +290,6 @@ class State(Rules):
             self._draws(chosen)
             return []
         return self._discards(chosen)
-
-    def apply_all(self, actions: Sequence[Action]) -> list[Event]:
-        """Applies several choices in order; the events of every reveal they caused."""
-        events: list[Event] = []
-        for action in actions:
-            events += self.apply(action)
-        return events
 
     def _close_window(self, chosen: dict[int, Action]) -> list[Event]:
         callers = sorted(p for p, a in chosen.items() if isinstance(a, Match))

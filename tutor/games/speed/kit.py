@@ -4,14 +4,9 @@ from __future__ import annotations
 
 from tutor.games.kit import GameKit
 from tutor.games.speed.engine import Chance, State, parse_options
-from tutor.games.speed.narrate import event_lines, option_error_line
+from tutor.games.speed.narrate import event_line, option_error_line
 from tutor.games.speed.replay import replay
 from tutor.games.speed.session import SpeedSession
-
-
-def event_line(event, names, ascii_only=False, reveal=False):  # type: ignore[no-untyped-def]
-    lines = event_lines(event, names, ascii_only, reveal)
-    return "\n".join(lines) if lines else None
 
 
 KIT = GameKit(

@@ -11,7 +11,7 @@ from tutor.games.three_thirteen.narrate import card_style, show_card, show_cards
 from tutor.i18n import _, ngettext
 from tutor.trainer.table import Names
 
-__all__ = ["card_style", "event_lines", "illegal_line", "option_error_line", "reason_line", "show_card",
+__all__ = ["card_style", "event_line", "event_lines", "illegal_line", "option_error_line", "reason_line", "show_card",
            "show_cards", "show_melds"]
 
 
@@ -63,6 +63,12 @@ def event_lines(event: Event, names: Names, ascii_only: bool = False, reveal: bo
             return [_("You win with %(total)d points (SPD.8).") % {"total": total}]
         return [_("%(player)s wins with %(total)d points (SPD.8).") % {"player": names(winners[0]), "total": total}]
     return []
+
+
+def event_line(event: Event, names: Names, ascii_only: bool = False, reveal: bool = False) -> str | None:
+    """An event's sentences as one text (a cycle on several lines), or None: for `tutor replay`."""
+    lines = event_lines(event, names, ascii_only, reveal)
+    return "\n".join(lines) if lines else None
 
 
 def _cycle_lines(event: Event, names: Names, ascii_only: bool, reveal: bool, own_draws: bool) -> list[str]:
@@ -161,16 +167,10 @@ def option_error_line(err: OptionError) -> str:
     })
 
 
-def _pts(x: float) -> str:
-    from tutor.games.three_thirteen.narrate import _pts as pts
-
-    return pts(x)
-
-
 def draw_verdict_lines(verdict: Any, ascii_only: bool = False) -> list[str]:
     """What the coach says about a draw: the pile card against the middle's average."""
     params = {"card": show_card(verdict.card.code, ascii_only) if verdict.card else "-",
-              "pile": verdict.pile if verdict.pile is not None else "-", "middle": _pts(verdict.middle),
+              "pile": verdict.pile if verdict.pile is not None else "-", "middle": texts.points_text(verdict.middle),
               "before": verdict.before}
     if verdict.kind == "right":
         if verdict.source == "pile":

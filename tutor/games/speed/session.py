@@ -22,6 +22,7 @@ from tutor.games.speed.narrate import (
     card_style,
     discard_verdict_lines,
     draw_verdict_lines,
+    event_line,
     event_lines,
     hand_end_lines,
     illegal_line,
@@ -44,13 +45,11 @@ class SpeedSession(TableSession):
         super().__init__(*args, **kwargs)
         self.clock = clock
         self._shown: tuple[int, int, str] | None = None  # the table is shown once per call
-        self._hand_over = False
 
     # ----------------------------------------------------------------- events
 
     def event_line(self, event: Event) -> str | None:
-        lines = event_lines(event, self.names, self.ascii, reveal=self.learner is None)
-        return "\n".join(lines) if lines else None
+        return event_line(event, self.names, self.ascii, reveal=self.learner is None)
 
     def emit(self, events: list[Event]) -> None:
         self.record(events)

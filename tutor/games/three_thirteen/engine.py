@@ -23,12 +23,11 @@ wrote down), so a seed or a record reproduces a game exactly.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from tutor.cards import Card, make_decks
+from tutor.cards import Card, codes, make_decks
 from tutor.games.base import Chance, Event, IllegalAction, Rules, OptionError
 from tutor.games.three_thirteen import solver
 from tutor.games.three_thirteen.options import (
@@ -93,10 +92,6 @@ class Phase(Enum):
 def wild_rank(round_number: int) -> int:
     """TT.3: the rank that is wild in a round is its hand size, r + 2."""
     return round_number + 2
-
-
-def codes(cards: Sequence[Card]) -> list[str]:
-    return [c.code for c in cards]
 
 
 def arrangement_record(arrangement: solver.Arrangement) -> dict[str, Any]:

@@ -136,21 +136,12 @@ def reason_line(reason: str, detail: dict[str, Any] | None = None) -> str:
     return texts.fill(text, detail)
 
 
-def _pts(x: float) -> str:
-    """Points with at most one decimal, written the learner's way (18.5, 18,5)."""
-    from babel.numbers import format_decimal
-
-    from tutor import i18n
-
-    return format_decimal(round(x, 1), format="#,##0.#", locale=i18n.current())
-
-
 def draw_verdict_lines(verdict: Any, ascii_only: bool = False) -> list[str]:
     """What the coach says about a draw (the stock or the top discard)."""
     if verdict.kind == "illegal":
         return [illegal_line(IllegalAction(verdict.clause, verdict.message), ascii_only)]
-    params = {"pile": _pts(verdict.pile) if verdict.pile is not None else "-",
-              "stock": _pts(verdict.stock) if verdict.stock is not None else "-"}
+    params = {"pile": texts.points_text(verdict.pile) if verdict.pile is not None else "-",
+              "stock": texts.points_text(verdict.stock) if verdict.stock is not None else "-"}
     if verdict.kind == "right":
         if verdict.source == "discard":
             return [_("Good draw: with the top discard your best hand leaves %(pile)s points; the stock "

@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from tutor.cards import SUITS, Card, parse_code
+from tutor.cards import SUITS, Card, codes, parse_code
 from tutor.games.base import Chance, Event, IllegalAction, Rules
 from tutor.games.toepen.options import Options, check_players, parse_options
 
@@ -144,10 +144,6 @@ class PositionError(ValueError):
 def power(card: Card) -> int:
     """TOE.1: the card's strength within its suit, 0 (jack) to 7 (ten)."""
     return _POWER[card.rank]
-
-
-def codes(cards: Iterable[Card]) -> list[str]:
-    return [c.code for c in cards]
 
 
 def card_from_code(code: str) -> Card | None:

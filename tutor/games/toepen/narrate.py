@@ -311,9 +311,8 @@ def knock_verdict_line(verdict: Any) -> str:
 
 
 def answer_verdict_line(verdict: Any) -> str:
-    from tutor.games.three_thirteen.narrate import _pts
 
-    params = {"chance": pct(verdict.chance), "stay": _pts(verdict.stay_cost), "fold": verdict.fold_cost,
+    params = {"chance": pct(verdict.chance), "stay": texts.points_text(verdict.stay_cost), "fold": verdict.fold_cost,
               "stake": verdict.stake}
     odds = ngettext(
         "you take the last trick about %(chance)d%% of the time; staying costs %(stay)s points on average, "
