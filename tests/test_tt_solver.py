@@ -468,3 +468,30 @@ def test_a_full_table_of_kept_answers_drops_its_oldest(monkeypatch):
         assert solve(cards, wild).penalty == brute_penalty(cards, wild, LOW)
         assert len(solver._arrangements) <= 8
     solver.clear_caches()
+
+
+def test_hands_without_a_wild_get_the_general_searchs_arrangement():
+    """solve() answers a hand with no wild on its own shorter path; it must give the very
+    arrangement (melds, their order, the deadwood) the general search gives: single decks
+    and several, one or two suits (crowded runs), every rule set."""
+    from tutor.games.three_thirteen import solver
+
+    rng = random.Random(77)
+    direct = 0
+    for trial in range(6000):
+        deck = make_decks(rng.choice([1, 1, 2, 4]))
+        if trial % 3 == 0:
+            suits = rng.sample("CDHS", rng.randint(1, 2))
+            deck = [c for c in deck if c.suit in suits]
+        cards = rng.sample(deck, rng.randint(1, min(14, len(deck))))
+        wild = rng.choice([None, rng.randint(1, 13)])
+        rules = ALL_RULES[trial % len(ALL_RULES)]
+        plain = solver._solve_plain(cards, wild, rules)
+        if plain is None:
+            assert any(c.rank == wild for c in cards)
+            continue
+        direct += 1
+        solver.clear_caches()
+        general = solver._Solver(cards, wild, rules)
+        assert plain == solver._arrangement(general.template(general.key, 0), general.flat), (codes(cards), rules)
+    assert direct > 4000
