@@ -123,8 +123,9 @@ def is_meld(cards: Sequence[Card], wild_rank: int | None, rules: MeldRules = Mel
     )
 
 
-# A natural group: (packed cards, wilds it needs at least, wilds it could take beyond that).
-_Group = tuple[int, int, int]
+# A natural group: (its place in the order groups are tried, packed cards, wilds it needs at
+# least, wilds it could take beyond that).
+_Group = tuple[int, int, int, int]
 # An arrangement with the hand's cards as positions: the naturals sorted by (suit, rank,
 # copy), then the wilds sorted by (rank, suit, copy). (penalty, melds, deadwood), each meld
 # and the deadwood (of two cards or more) as an itemgetter of those positions.
@@ -266,7 +267,7 @@ class _Solver:
             ci = counts[i]
             top = g - r + 14  # the first kind of the next suit
             nxt = kinds[i + 1] if i + 1 < n else 52  # the next kind, if of this suit
-            found: list[tuple[int, int, int, int]] = []  # (key, packed, need, slack)
+            found: list[_Group] = []
             same = [where[h] for h in (g + 13, g + 26, g + 39) if h in where] if multi >> r & 1 else None
             if same:
                 if ci + sum(counts[j] for j in same) + most >= 3:
@@ -319,7 +320,7 @@ class _Solver:
                         if t + 1 < len(down):
                             stack.append((t + 1, p + u, k + 1, rj, gp))
                 # The same cards may make a run both ways: keep the way that needs fewer wilds.
-                fewest: dict[int, tuple[int, int, int, int]] = {}
+                fewest: dict[int, _Group] = {}
                 for group in found:
                     old = fewest.get(group[1])
                     if old is None or group[2] < old[2]:
@@ -327,8 +328,8 @@ class _Solver:
                 found = list(fewest.values())
             if len(found) > 1:
                 found.sort()
-            out = groups[i] = [(p, need, slack) for _, p, need, slack in found]
-            return out
+            groups[i] = found
+            return found
 
         return groups_of
 
@@ -362,7 +363,7 @@ class _Solver:
                 gs = groups[i]
                 if gs is None:
                     gs = groups_of(i)
-                if gs and gs[0][1] <= w:
+                if gs and gs[0][2] <= w:
                     break
                 n = (state >> (width * i)) & field
                 extra += n * points[i]
@@ -387,7 +388,7 @@ class _Solver:
             pick = None
             hs = state + guards
             for group in gs:
-                g, need, slack = group
+                _, g, need, slack = group
                 if need > w:
                     break
                 if (hs - g) & guards == guards:
@@ -472,7 +473,7 @@ class _Solver:
                 if gs is None:
                     gs = groups_of(i)
                 hs = state + guards
-                for g, need, slack in gs:
+                for _, g, need, slack in gs:
                     if need > w:
                         break
                     if (hs - g) & guards == guards:
@@ -515,7 +516,7 @@ class _Solver:
         while state:
             i = ((state & -state).bit_length() - 1) // width
             gs = groups[i]
-            if not gs or gs[0][1] > w:
+            if not gs or gs[0][2] > w:
                 dead += [i] * ((state >> (width * i)) & field)
                 state &= ~(field << (width * i))
                 continue
@@ -524,7 +525,7 @@ class _Solver:
                 dead.append(i)
                 state -= unit[i]
             else:
-                g, need, slack = pick
+                _, g, need, slack = pick
                 chosen.append(pick)
                 state, w = state - g, w - need
                 s = min(s + slack, w)
@@ -554,13 +555,13 @@ class _Solver:
         sets: list[list[int]] = []
         runs: list[tuple[dict[int, int], list[int]]] = []  # position in the run -> card, [lo, hi]
         room: list[tuple[list[int] | None, tuple[dict[int, int], list[int]] | None]] = []
-        for packed, need, slack in chosen:
+        for _, packed, need, slack in chosen:
             members: list[int] = []  # the kinds in the group, each as often as it has copies there
-            t = 0
             while packed:
-                members += [live[t]] * (packed & field)
-                packed >>= width
-                t += 1
+                at = ((packed & -packed).bit_length() - 1) // width * width
+                n = (packed >> at) & field
+                members += [live[at // width]] * n
+                packed -= n << at
             if kinds[members[0]] % 13 == kinds[members[-1]] % 13:
                 meld = [take(j) for j in members]
                 meld += [next(spare) for _ in range(need)]
