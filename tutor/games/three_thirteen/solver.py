@@ -534,27 +534,23 @@ class _Solver:
     def _make_template(self, counts: list[int], w: int) -> _Template:
         """The best arrangement of the naturals with these `counts` and `w` wilds, as positions."""
         live = self.live
-        dead, chosen, left = self._path(sum([counts[i] * u for i, u in zip(live, self.unit)]), w)
-        dead = [live[t] for t in dead]
-        if len(live) < len(counts):  # the kinds that never meld
-            idle = set(range(len(counts))).difference(live)
-            dead += [i for i in sorted(idle) for _ in range(counts[i])]
+        if len(live) < len(counts):
+            dead, chosen, left = self._path(sum([counts[i] * u for i, u in zip(live, self.unit)]), w)
+            dead = [live[t] for t in dead]
+            for i in set(range(len(counts))).difference(live):  # the kinds that never meld
+                dead += [i] * counts[i]
+        else:
+            dead, chosen, left = self._path(sum(map(mul, counts, self.unit)), w)
         kinds, width = self.kinds, self.width
         field = (1 << width) - 1
         both = self.rules.aces == "both"
         # Each kind's copies take the next positions in turn, then the wilds.
         nxt = list(accumulate(counts, initial=0))
         pos = nxt.pop()
-
-        def take(i: int) -> int:
-            p = nxt[i]
-            nxt[i] = p + 1
-            return p
-
         spare = iter(range(pos, pos + w))
         sets: list[list[int]] = []
-        runs: list[tuple[dict[int, int], list[int]]] = []  # position in the run -> card, [lo, hi]
-        room: list[tuple[list[int] | None, tuple[dict[int, int], list[int]] | None]] = []
+        runs: list[list[Any]] = []  # [lowest rank, highest rank, positions in rank order]
+        room: list[tuple[list[Any], bool]] = []  # (meld, is a run) once per wild it has room for
         for _, packed, need, slack in chosen:
             members: list[int] = []  # the kinds in the group, each as often as it has copies there
             while packed:
@@ -562,27 +558,36 @@ class _Solver:
                 n = (packed >> at) & field
                 members += [live[at // width]] * n
                 packed -= n << at
+            meld = []
+            for j in members:
+                meld.append(nxt[j])
+                nxt[j] += 1
             if kinds[members[0]] % 13 == kinds[members[-1]] % 13:
-                meld = [take(j) for j in members]
-                meld += [next(spare) for _ in range(need)]
+                meld += islice(spare, need)
                 sets.append(meld)
-                room += [(meld, None)] * min(slack, left)
+                if slack and left:
+                    room += [(meld, False)] * min(slack, left)
                 continue
-            ranks = [kinds[j] % 13 + 1 for j in members]
-            k = len(members)
-            if ranks[0] == 1 and both and max(3, ranks[-1]) - k != need:
+            lo = kinds[members[0]] % 13 + 1
+            hi = kinds[members[-1]] % 13 + 1
+            if lo == 1 and both and max(3, hi) - len(members) != need:
                 # The ace sits above the king.
-                ranks = ranks[1:] + [14]
-                members = members[1:] + members[:1]
-            cards = {r: take(j) for r, j in zip(ranks, members)}
-            for r in range(ranks[0], ranks[-1]):
-                if r not in cards:
-                    cards[r] = next(spare)
-            run = (cards, [ranks[0], ranks[-1]])
-            while run[1][1] - run[1][0] < 2:
+                meld.append(meld.pop(0))
+                lo = kinds[members[1]] % 13 + 1
+                hi = 14
+            if hi - lo + 1 > len(meld):  # the gaps, filled with wilds
+                ranks = [kinds[j] % 13 + 1 for j in members]
+                if hi == 14:
+                    ranks = ranks[1:] + [14]
+                gaps = set(range(lo, hi + 1)).difference(ranks)
+                meld = sorted([(r, p) for r, p in zip(ranks, meld)] + [(r, next(spare)) for r in sorted(gaps)])
+                meld = [p for _, p in meld]
+            run = [lo, hi, meld]
+            while run[1] - run[0] < 2:
                 _grow(run, next(spare))
             runs.append(run)
-            room += [(None, run)] * min(slack, left)
+            if slack and left:
+                room += [(run, True)] * min(slack, left)
         # Deadwood sorts by rank, suit and copy: rank - 1, suit and position in one number.
         deadwood = []
         for j in dead:
@@ -597,35 +602,35 @@ class _Solver:
             if self.all_wild_ok and len(rest) >= 3 and len(room) < len(rest):
                 melds.append(rest)
             else:
-                for (meld, run), wild in zip(room, rest):
-                    if meld is not None:
-                        meld.append(wild)
+                for (meld, is_run), wild in zip(room, rest):
+                    if is_run:
+                        _grow(meld, wild)
                     else:
-                        _grow(run, wild)  # type: ignore[arg-type]
+                        meld.append(wild)
                 extra = rest[len(room) :]
                 deadwood += [((self.wild_rank or 1) - 1) * 4 << 12 | p for p in extra]  # in order of suit and copy
                 points += self.wild_points * len(extra)
-        melds += [[cards[r] for r in sorted(cards)] for cards, _ in runs]
+        melds += [run[2] for run in runs]
         deadwood.sort()
         dead_at = [p & 4095 for p in deadwood]
         dead_cards = itemgetter(*dead_at) if len(dead_at) > 1 else tuple(dead_at)
         return points, tuple([itemgetter(*m) for m in melds]), dead_cards
 
 
-def _grow(run: tuple[dict[int, int], list[int]], wild: int) -> None:
-    """One wild more at an end of a run: up to the king, else down, else (aces both)
-    up to the ace. A run with room is under 13 cards, so one of these is open."""
-    cards, ends = run
-    lo, hi = ends
+def _grow(run: list[Any], wild: int) -> None:
+    """One wild more at an end of a run [lowest rank, highest rank, positions]: up to the
+    king, else down, else (aces both) up to the ace. A run with room is under 13 cards, so
+    one of these is open."""
+    lo, hi, cards = run
     if hi < 13:
-        ends[1] = hi + 1
-        cards[hi + 1] = wild
+        run[1] = hi + 1
+        cards.append(wild)
     elif lo > (2 if hi == 14 else 1):
-        ends[0] = lo - 1
-        cards[lo - 1] = wild
+        run[0] = lo - 1
+        cards.insert(0, wild)
     else:
-        ends[1] = 14
-        cards[14] = wild
+        run[1] = 14
+        cards.append(wild)
 
 
 def _arrangement(template: _Template, flat: Sequence[Card]) -> Arrangement:
