@@ -151,6 +151,8 @@ class State(Rules):
         self.last_cycle = False
         self.could_match: set[int] = set()  # seats that passed a window holding all sets (SPD.9)
         self.drawn: list[Card | None] = [None] * players  # the card each seat took this cycle
+        self._cycle_draws: list[dict[str, Any]] = []  # this cycle's draws, for its event
+        self._rebuilt: list[list[str]] = []  # the middles rebuilt this cycle (SPD.10)
         self.revealed: list[Card | None] = [None] * players  # the discards of the last cycle
         self.took: list[list[Card]] = [[] for _ in range(players)]  # taken from a pile this hand (public)
         self.winners: list[int] = []
@@ -313,9 +315,20 @@ class State(Rules):
         self.phase = Phase.DRAW
         return [event]
 
+    def begin_discards(self) -> None:
+        """The discard phase of this cycle, as if every seat still playing had just drawn the
+        last card of its hand from the middle: for a table laid out by hand (a lesson or a drill
+        position), whose hands already hold the drawn card."""
+        playing = [p for p in range(self.players) if p not in self.matched]
+        self.drawn = [self.hands[p][-1] if p in playing else None for p in range(self.players)]
+        self._cycle_draws = [{"player": p, "from": "middle", "card": self.hands[p][-1].code} for p in playing]
+        self._rebuilt = []
+        self.pending = {}
+        self.phase = Phase.DISCARD
+
     def _draws(self, chosen: dict[int, Action]) -> None:
-        self._cycle_draws: list[dict[str, Any]] = []
-        self._rebuilt: list[list[str]] = []
+        self._cycle_draws = []
+        self._rebuilt = []
         taken: dict[int, tuple[str, Card]] = {}
         for p, action in chosen.items():
             assert isinstance(action, Draw)

@@ -107,10 +107,7 @@ def build(spec: dict[str, Any]) -> tuple[State, int]:
     state.cycle = cycle if isinstance(cycle, int) and cycle >= 0 else 0
     state.pending = {}
     if phase is Phase.DISCARD:
-        state.drawn = [h[-1] if p not in matched else None for p, h in enumerate(state.hands)]
-        state._cycle_draws = [{"player": p, "from": "middle", "card": h[-1].code}  # type: ignore[attr-defined]
-                              for p, h in enumerate(state.hands) if p not in matched]
-        state._rebuilt = []  # type: ignore[attr-defined]
+        state.begin_discards()
     return state, seat
 
 
