@@ -111,3 +111,29 @@ def test_a_command_of_several_words_is_read_whole_or_before_a_card():
         assert split_command("7D") == (None, ["7D"])
     finally:
         i18n.use("en")
+
+
+def test_points_agree_with_their_number():
+    """Scores and the winner's total take the noun's singular for one point (and, in French,
+    for none), and the plural otherwise; the trainer's shared score sentences use the catalog's
+    plural forms, never a fixed "points"."""
+    from tutor.games import texts
+    from tutor.trainer.table import Names
+
+    names = Names(3, 0)
+    try:
+        i18n.use("en")
+        assert texts.score_line("Bot 2", "-", "AS", 1, 4) == "Bot 2: -; left over: AS; 1 point, total 4."
+        assert texts.winners_line([1, 9, 12], [0], names, "TT.11") == "You win with 1 point (TT.11)."
+        assert texts.winners_line([7, 9, 7], [0, 2], names, "SPD.8") == "You, Bot 3 share the win with 7 points each (SPD.8)."
+        assert texts.better_discard_line("KS", 1, 11) == "Discarding KS would leave 1 point instead of 11."
+        i18n.use("fr")
+        none, one, two = (texts.score_line("Bot 2", "-", "-", n, 9) for n in (0, 1, 2))
+        assert none.replace("0", "1", 1) == one != two.replace("2", "1", 1)
+        for lang, (one_form, few_form, many_form) in {"ru": (1, 2, 5), "cs": (1, 2, 5), "lt": (1, 2, 10)}.items():
+            i18n.use(lang)
+            lines = [texts.winners_line([n, 99], [1], names, "TT.11") for n in (one_form, few_form, many_form)]
+            stems = {line.replace(str(n), "#") for line, n in zip(lines, (one_form, few_form, many_form))}
+            assert len(stems) == 3, (lang, lines)
+    finally:
+        i18n.use("en")

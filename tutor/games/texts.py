@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tutor.games.base import OptionError
-from tutor.i18n import _
+from tutor.i18n import _, ngettext
 
 
 def fill(text: str, params: Mapping[str, Any]) -> str:
@@ -26,6 +26,36 @@ def option_error_line(err: OptionError, game_messages: Mapping[str, str]) -> str
         **game_messages,
     }
     return fill(messages.get(err.message, err.message), err.params)
+
+
+def winners_line(totals: list[int], winners: list[int], names: Any, clause: str) -> str:
+    """Who won the game with how many points (lowest total wins), citing `clause`."""
+    total = totals[winners[0]]
+    params = {"total": total, "clause": clause}
+    if len(winners) > 1:
+        params["players"] = ", ".join(names(w) for w in winners)
+        return ngettext("%(players)s share the win with %(total)d point each (%(clause)s).",
+                        "%(players)s share the win with %(total)d points each (%(clause)s).", total) % params
+    if names.is_you(winners[0]):
+        return ngettext("You win with %(total)d point (%(clause)s).",
+                        "You win with %(total)d points (%(clause)s).", total) % params
+    params["player"] = names(winners[0])
+    return ngettext("%(player)s wins with %(total)d point (%(clause)s).",
+                    "%(player)s wins with %(total)d points (%(clause)s).", total) % params
+
+
+def score_line(player: str, melds: str, left: str, points: int, total: int) -> str:
+    """One hand's score at the end of a round: its melds, the cards left over, the points."""
+    return ngettext("%(player)s: %(melds)s; left over: %(left)s; %(points)d point, total %(total)d.",
+                    "%(player)s: %(melds)s; left over: %(left)s; %(points)d points, total %(total)d.", points) % {
+        "player": player, "melds": melds, "left": left, "points": points, "total": total}
+
+
+def better_discard_line(better: str, best: int, mine: int) -> str:
+    """The coach on a discard that leaves more points than the best one."""
+    return ngettext("Discarding %(better)s would leave %(best)d point instead of %(mine)d.",
+                    "Discarding %(better)s would leave %(best)d points instead of %(mine)d.", best) % {
+        "better": better, "best": best, "mine": mine}
 
 
 def points_text(x: float) -> str:

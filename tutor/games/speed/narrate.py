@@ -54,14 +54,7 @@ def event_lines(event: Event, names: Names, ascii_only: bool = False, reveal: bo
     if kind == "hand_end":
         return [_("Hand %(hand)d is over.") % {"hand": event["hand"]}]
     if kind == "game_over":
-        winners = event["winners"]
-        total = event["totals"][winners[0]]
-        if len(winners) > 1:
-            return [_("%(players)s share the win with %(total)d points each (SPD.8).") % {
-                "players": ", ".join(names(w) for w in winners), "total": total}]
-        if names.is_you(winners[0]):
-            return [_("You win with %(total)d points (SPD.8).") % {"total": total}]
-        return [_("%(player)s wins with %(total)d points (SPD.8).") % {"player": names(winners[0]), "total": total}]
+        return [texts.winners_line(event["totals"], event["winners"], names, "SPD.8")]
     return []
 
 
@@ -107,8 +100,7 @@ def hand_end_lines(event: Event, names: Names, ascii_only: bool = False) -> list
                 "player": names(seat), "melds": melds, "total": total})
             continue
         left = show_cards(arrangement["deadwood"], ascii_only) or "-"
-        lines.append(_("%(player)s: %(melds)s; left over: %(left)s; %(points)d points, total %(total)d.") % {
-            "player": names(seat), "melds": melds, "left": left, "points": points, "total": total})
+        lines.append(texts.score_line(names(seat), melds, left, points, total))
     return lines
 
 
@@ -130,7 +122,10 @@ def illegal_line(err: IllegalAction, ascii_only: bool = False) -> str:
         "frozen": _("You have matched: your hand stays as it is until the hand ends."),
         "already_chosen": _("You have already chosen; the caller waits for the others."),
         "no_window": _("You can call match only right after \"discard\" or before the first \"draw\"."),
-        "false_match": _("Not a match: %(deadwood)s are not in sets (%(penalty)d points). No penalty; play on."),
+        "false_match": ngettext("Not a match: still outside sets: %(deadwood)s (%(penalty)d point). No penalty; "
+                                "play on.",
+                                "Not a match: still outside sets: %(deadwood)s (%(penalty)d points). No penalty; "
+                                "play on.", p.get("penalty", 2)),
         "not_draw_call": _("The caller has not called \"draw\"."),
         "bad_source": _("Draw from the middle or from the pile on your right."),
         "pile_empty": _("The pile on your right is empty; draw from the middle."),
@@ -151,7 +146,8 @@ def reason_line(reason: str, detail: dict[str, Any] | None = None) -> str:
         "match": _("All my cards were in sets, so I called match."),
         "take_pile": _("The pile card %(card)s lowered my points from %(before)d to %(after)d."),
         "draw_middle": _("The pile card did nothing for me, so I drew from the middle."),
-        "expected_middle": _("An unknown card from the middle helps me more on average (%(expected)s points)."),
+        "expected_middle": _("An unknown card from the middle helps me more (points left on average: "
+                             "%(expected)s)."),
         "least_penalty": _("I discarded %(card)s: it leaves me the fewest points."),
         "avoid_feeding": _("I discarded %(card)s and kept %(kept)s away from my left neighbour."),
         "random_draw": _("I drew without much thought."),
@@ -172,20 +168,21 @@ def draw_verdict_lines(verdict: Any, ascii_only: bool = False) -> list[str]:
     params = {"card": show_card(verdict.card.code, ascii_only) if verdict.card else "-",
               "pile": verdict.pile if verdict.pile is not None else "-", "middle": texts.points_text(verdict.middle),
               "before": verdict.before}
+    # Points as bare numbers after a label: an average such as 1.5 takes no noun to agree with.
     if verdict.kind == "right":
         if verdict.source == "pile":
-            return [_("Good draw: %(card)s takes your hand from %(before)s to %(pile)s points; the middle "
-                      "would leave %(middle)s on average.") % params]
+            return [_("Good draw. Points in your hand: %(before)s before, %(pile)s with %(card)s, %(middle)s on "
+                      "average with the middle.") % params]
         if verdict.pile is not None and verdict.pile >= verdict.before:
-            return [_("Good draw: %(card)s does nothing for your sets; the middle leaves %(middle)s points "
+            return [_("Good draw: %(card)s does nothing for your sets. Points left with the middle: %(middle)s "
                       "on average.") % params]
-        return [_("Good draw: the middle leaves %(middle)s points on average; %(card)s would leave "
-                  "%(pile)s.") % params]
+        return [_("Good draw. Points left: %(middle)s on average with the middle, %(pile)s with %(card)s.")
+                % params]
     if verdict.source == "pile":
-        return [_("The middle was better: it leaves %(middle)s points on average; %(card)s leaves "
-                  "%(pile)s.") % params]
-    return [_("The pile was better: %(card)s takes your hand from %(before)s to %(pile)s points; the "
-              "middle leaves %(middle)s on average.") % params]
+        return [_("The middle was better. Points left: %(middle)s on average with the middle, %(pile)s with "
+                  "%(card)s.") % params]
+    return [_("The pile was better. Points in your hand: %(before)s before, %(pile)s with %(card)s, %(middle)s "
+              "on average with the middle.") % params]
 
 
 def discard_verdict_lines(verdict: Any, ascii_only: bool = False) -> list[str]:
@@ -197,8 +194,8 @@ def discard_verdict_lines(verdict: Any, ascii_only: bool = False) -> list[str]:
                               "Good discard: %(card)s leaves %(points)d points in your hand.", verdict.left)
                      % {"card": card, "points": verdict.left})
     else:
-        lines.append(_("Discarding %(better)s would leave %(best)d points instead of %(mine)d.") % {
-            "better": show_card(verdict.best.code, ascii_only), "best": verdict.best_left, "mine": verdict.left})
+        lines.append(texts.better_discard_line(show_card(verdict.best.code, ascii_only), verdict.best_left,
+                                               verdict.left))
     if verdict.feeds == "wild":
         lines.append(_("%(card)s is wild this hand: your left neighbour can take it from your pile.") % {"card": card})
     elif verdict.feeds == "took":
@@ -214,6 +211,7 @@ def window_verdict_lines(verdict: Any, ascii_only: bool = False) -> list[str]:
         return [_("You could have called match: all your cards are in sets (SPD.7). You may still call it "
                   "in a later window (SPD.9).")]
     if verdict.kind == "false":
-        return [_("Not a match yet: %(cards)s are not in sets (SPD.9).") % {
+        return [ngettext("Not a match yet: %(cards)s is not in a set (SPD.9).",
+                         "Not a match yet: %(cards)s are not in sets (SPD.9).", len(verdict.deadwood)) % {
             "cards": show_cards([c.code for c in verdict.deadwood], ascii_only)}]
     return []

@@ -66,14 +66,7 @@ def event_line(event: Event, names: Names, ascii_only: bool = False, reveal: boo
     if kind == "round_end":
         return _("Round %(round)d is over.") % {"round": event["round"]}
     if kind == "game_over":
-        winners = event["winners"]
-        total = event["totals"][winners[0]]
-        if len(winners) > 1:
-            return _("%(players)s share the win with %(total)d points each (TT.11).") % {
-                "players": ", ".join(names(w) for w in winners), "total": total}
-        if names.is_you(winners[0]):
-            return _("You win with %(total)d points (TT.11).") % {"total": total}
-        return _("%(player)s wins with %(total)d points (TT.11).") % {"player": names(winners[0]), "total": total}
+        return texts.winners_line(event["totals"], event["winners"], names, "TT.11")
     return None
 
 
@@ -84,8 +77,7 @@ def round_lines(event: Event, names: Names, ascii_only: bool = False) -> list[st
             zip(event["arrangements"], event["penalties"], event["totals"])):
         melds = show_melds(arrangement["melds"], ascii_only) or "-"
         left = show_cards(arrangement["deadwood"], ascii_only) or "-"
-        lines.append(_("%(player)s: %(melds)s; left over: %(left)s; %(points)d points, total %(total)d.") % {
-            "player": names(seat), "melds": melds, "left": left, "points": penalty, "total": total})
+        lines.append(texts.score_line(names(seat), melds, left, penalty, total))
     return lines
 
 
@@ -115,7 +107,9 @@ def illegal_line(err: IllegalAction, ascii_only: bool = False) -> str:
 def option_error_line(err: OptionError) -> str:
     return texts.option_error_line(err, {
         "players_range": _("Three Thirteen needs %(low)d to %(high)d players, not %(players)d (TT.1)."),
-        "decks_too_few": _("%(decks)d decks are too few for %(players)d players: it needs %(need)d (TT.1)."),
+        "decks_too_few": ngettext("%(decks)d deck is not enough for %(players)d players: it needs %(need)d (TT.1).",
+                                  "%(decks)d decks are not enough for %(players)d players: it needs %(need)d (TT.1).",
+                                  err.params.get("decks", 2)),
     })
 
 
@@ -140,17 +134,20 @@ def draw_verdict_lines(verdict: Any, ascii_only: bool = False) -> list[str]:
     """What the coach says about a draw (the stock or the top discard)."""
     if verdict.kind == "illegal":
         return [illegal_line(IllegalAction(verdict.clause, verdict.message), ascii_only)]
+    # Points as a bare number after a label: an average such as 1.5 takes no noun to agree with.
     params = {"pile": texts.points_text(verdict.pile) if verdict.pile is not None else "-",
               "stock": texts.points_text(verdict.stock) if verdict.stock is not None else "-"}
     if verdict.kind == "right":
         if verdict.source == "discard":
-            return [_("Good draw: with the top discard your best hand leaves %(pile)s points; the stock "
-                      "would leave %(stock)s on average.") % params]
-        return [_("Good draw: the stock leaves %(stock)s points on average; the top discard would leave "
-                  "%(pile)s.") % params]
+            return [_("Good draw. Points left in your best hand: %(pile)s with the top discard, %(stock)s on "
+                      "average with the stock.") % params]
+        return [_("Good draw. Points left in your best hand: %(stock)s on average with the stock, %(pile)s with "
+                  "the top discard.") % params]
     if verdict.source == "discard":
-        return [_("The stock was better: it leaves %(stock)s points on average, the top discard %(pile)s.") % params]
-    return [_("The top discard was better: it leaves %(pile)s points, the stock %(stock)s on average.") % params]
+        return [_("The stock was better. Points left in your best hand: %(stock)s on average with the stock, "
+                  "%(pile)s with the top discard.") % params]
+    return [_("The top discard was better. Points left in your best hand: %(pile)s with the top discard, "
+              "%(stock)s on average with the stock.") % params]
 
 
 def discard_verdict_lines(verdict: Any, ascii_only: bool = False) -> list[str]:
@@ -174,8 +171,7 @@ def _discard_lines(verdict: Any, card: str, ascii_only: bool) -> list[str]:
         return [ngettext("Good discard: %(card)s leaves %(points)d point in your hand.",
                          "Good discard: %(card)s leaves %(points)d points in your hand.", verdict.left)
                 % {"card": card, "points": verdict.left}]
-    return [_("Discarding %(better)s would leave %(best)d points instead of %(mine)d.") % {
-        "better": show_card(verdict.best.code, ascii_only), "best": verdict.best_left, "mine": verdict.left}]
+    return [texts.better_discard_line(show_card(verdict.best.code, ascii_only), verdict.best_left, verdict.left)]
 
 
 def arrangement_verdict_lines(verdict: Any, ascii_only: bool = False) -> list[str]:
@@ -188,5 +184,6 @@ def arrangement_verdict_lines(verdict: Any, ascii_only: bool = False) -> list[st
         return [ngettext("Right: %(points)d point left, the fewest possible (TT.10).",
                          "Right: %(points)d points left, the fewest possible (TT.10).", verdict.penalty)
                 % {"points": verdict.penalty}]
-    return [_("Your melds leave %(mine)d points; the best arrangement leaves %(best)d: %(melds)s (TT.10).") % {
-        "mine": verdict.penalty, "best": verdict.best.penalty, "melds": best}]
+    return [ngettext("Your melds leave %(mine)d point; the best arrangement leaves %(best)d: %(melds)s (TT.10).",
+                     "Your melds leave %(mine)d points; the best arrangement leaves %(best)d: %(melds)s (TT.10).",
+                     verdict.penalty) % {"mine": verdict.penalty, "best": verdict.best.penalty, "melds": best}]

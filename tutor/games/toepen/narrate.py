@@ -26,10 +26,6 @@ def suit_name(suit: str, ascii_only: bool = False) -> str:
     return name if ascii_only else f"{name} {suit_symbol(suit)}"
 
 
-def _points(n: int) -> str:
-    return ngettext("%(count)d point", "%(count)d points", n) % {"count": n}
-
-
 def event_line(event: Event, names: Names, ascii_only: bool = False, reveal: bool = False) -> str | None:
     kind = event["event"]
     p = event.get("player")
@@ -205,8 +201,10 @@ def illegal_line(err: IllegalAction, ascii_only: bool = False, names: Names | No
         "folded": _("%(player)s has folded and plays no more cards this hand."),
         "poverty_first": _("First everyone answers the poverty of %(player)s: play for 2 or leave for 1."),
         "poor_cannot_knock": _("%(player)s is poor and so counts as the last to knock; someone else knocks next."),
-        "knock_limit": _("No knock: with %(points)d points, a stake of %(stake)d would go over the limit of "
-                         "%(limit)d."),
+        "knock_limit": ngettext("No knock: with %(points)d point, a stake of %(stake)d would go over the limit of "
+                                "%(limit)d.",
+                                "No knock: with %(points)d points, a stake of %(stake)d would go over the limit of "
+                                "%(limit)d.", err.params.get("points", 2)),
     }
     text = messages.get(err.message, _("That is not allowed."))
     text = texts.fill(text, p)
@@ -252,7 +250,10 @@ def reason_line(reason: str, detail: dict[str, Any] | None = None, ascii_only: b
         "fold_weak": (_("I folded at %(stake)d: I take the last trick only about %(chance)d%% of the time.")
                       if by_chance else
                       _("I folded at %(stake)d: my hand looked too weak (about %(value)d%%).")),
-        "fold_danger": _("I folded at %(stake)d: with %(points)d points, losing this hand would cost me the rubber."),
+        "fold_danger": ngettext("I folded at %(stake)d: with %(points)d point, losing this hand would cost me the "
+                                "rubber.",
+                                "I folded at %(stake)d: with %(points)d points, losing this hand would cost me the "
+                                "rubber.", detail.get("points", 2)),
         "stay_poverty": (_("I played the poor player's hand for 2: I take the last trick about %(chance)d%% of "
                            "the time.") if by_chance else
                          _("I played the poor player's hand for 2: my hand looked good enough (about %(value)d%%).")),
@@ -315,10 +316,10 @@ def answer_verdict_line(verdict: Any) -> str:
     params = {"chance": pct(verdict.chance), "stay": texts.points_text(verdict.stay_cost), "fold": verdict.fold_cost,
               "stake": verdict.stake}
     odds = ngettext(
-        "you take the last trick about %(chance)d%% of the time; staying costs %(stay)s points on average, "
-        "folding costs %(fold)d point now.",
-        "you take the last trick about %(chance)d%% of the time; staying costs %(stay)s points on average, "
-        "folding costs %(fold)d points now.", verdict.fold_cost) % params
+        "you take the last trick about %(chance)d%% of the time; staying costs %(stay)s on average, folding "
+        "costs %(fold)d point now.",
+        "you take the last trick about %(chance)d%% of the time; staying costs %(stay)s on average, folding "
+        "costs %(fold)d points now.", verdict.fold_cost) % params
     if verdict.kind == "right":
         head = _("Good choice to stay:") if verdict.stayed else _("Good choice to fold:")
     elif verdict.stayed:
