@@ -125,16 +125,15 @@ class ToepenSession(TableSession):
             marks.append(text)
         frags.append(("", _("Penalty points (limit %(limit)d): %(points)s") % {
             "limit": s.limit, "points": " · ".join(marks)} + "\n"))
-        if s.phase is Phase.PLAY or s.trick:
+        if s.trick:
             frags.append(("", _("Trick so far:") + " "))
-            if s.trick:
-                for q, card in s.trick:
-                    frags += [("", self.names(q) + " "), (card_style(card.code), show_card(card.code, self.ascii)),
-                              ("", "  ")]
-            else:
-                frags.append(("", _("You lead.") if leader == seat else
-                              _("%(player)s leads.") % {"player": self.names(leader)}))
+            for q, card in s.trick:
+                frags += [("", self.names(q) + " "), (card_style(card.code), show_card(card.code, self.ascii)),
+                          ("", "  ")]
             frags.append(("", "\n"))
+        elif s.phase is Phase.PLAY:  # a new trick: who leads it
+            frags.append(("", (_("You lead.") if leader == seat else
+                               _("%(player)s leads.") % {"player": self.names(leader)}) + "\n"))
         if s.last_knocker is not None:
             frags.append(("class:hint", _("Last to knock: %(player)s.") % {"player": self.names(s.last_knocker)}
                           + "\n"))
