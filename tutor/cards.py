@@ -32,9 +32,10 @@ _SUIT_BY_TEXT: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Card:
-    """One physical card; `copy` is the index of the deck it belongs to."""
+    """One physical card; `copy` is the index of the deck it belongs to (slots: the solvers
+    read these fields millions of times)."""
 
     rank: int
     suit: str
