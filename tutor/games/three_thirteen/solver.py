@@ -373,15 +373,16 @@ class _Solver:
                 memo[key] = v
                 return v
             if extra:
+                # The cards left, as a state of their own (its answer may be known already).
                 k = (((state << wbits) | w) << wbits) | s
                 v = memo.get(k)
-                if v is None or (v < 0 and ~v < beta - extra):
-                    v = search(state, w, s, k, beta - extra)
-                elif v < 0:
-                    v = ~v
-                v += extra
-                memo[key] = v if v < beta else ~v
-                return v
+                if v is not None and (v >= 0 or ~v >= beta - extra):
+                    v = (v if v >= 0 else ~v) + extra
+                    memo[key] = v if v < beta else ~v
+                    return v
+                outer = key
+                key = k
+                beta -= extra
             # Melds first: when one leaves nothing to score, the search stops there.
             v = beta
             low = _BIG  # when nothing beats beta: the least lower bound found
@@ -433,9 +434,13 @@ class _Solver:
             if v < beta:
                 memo[key] = v
                 how[key] = pick
-                return v
-            memo[key] = ~low
-            return low
+            else:
+                memo[key] = ~low
+                v = low
+            if extra:
+                v += extra
+                memo[outer] = v if v < beta + extra else ~v
+            return v
 
         def best(state: int, w: int, s: int) -> int:
             """The exact best(): values kept in the memo are exact, or (negative, ~bound)
@@ -494,7 +499,8 @@ class _Solver:
     def template(self, key: tuple[int, ...], w: int, without: int | None = None) -> _Template:
         """The best arrangement of the naturals `key` and `w` wilds, as positions: this
         hand's naturals, less one copy of kind `without` if given."""
-        found = _arrangements.get((self.rules, self.wild_rank, key, w))
+        at = (self.rules, self.wild_rank, key, w)
+        found = _arrangements.get(at)
         if found is None:
             self.prepare()
             counts = self.counts
@@ -502,7 +508,7 @@ class _Solver:
                 counts = list(counts)
                 counts[without] -= 1
             found = self._make_template(counts, w)
-            _keep(_arrangements, (self.rules, self.wild_rank, key, w), found)
+            _keep(_arrangements, at, found)
         return found
 
     def _path(self, state: int, w: int) -> tuple[list[int], list[_Group], int]:
