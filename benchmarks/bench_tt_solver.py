@@ -18,6 +18,7 @@ solver builds once per rule set are not answers about hands: they are built befo
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import statistics
 import sys
@@ -50,15 +51,21 @@ def times(
     fn: Callable[[Sequence[Card]], object], hands: list[list[Card]], repeat: int = 1, cold: bool = False
 ) -> list[float]:
     """Seconds per call of fn on each hand (each hand timed alone, `repeat` calls averaged);
-    `cold`: the solver's kept answers are dropped before each call."""
+    `cold`: the solver's kept answers are dropped before each call. The garbage collector is
+    off while timing, as in `timeit` (its pauses would land on whichever call triggers them)."""
     out = []
-    for hand in hands:
-        if cold:
-            clear_caches()
-        start = time.perf_counter()
-        for _ in range(repeat):
-            fn(hand)
-        out.append((time.perf_counter() - start) / repeat)
+    gc.collect()
+    gc.disable()
+    try:
+        for hand in hands:
+            if cold:
+                clear_caches()
+            start = time.perf_counter()
+            for _ in range(repeat):
+                fn(hand)
+            out.append((time.perf_counter() - start) / repeat)
+    finally:
+        gc.enable()
     return out
 
 
