@@ -519,24 +519,18 @@ def read_answer(session: Any, text: str, expected: Answer | None) -> Answer | No
     command, rest = split_command(text)
     if rest:
         command = None
-    phase = state.phase
-    if phase in (Phase.ANSWER, Phase.POVERTY):
-        if command in ("stay", "fold"):
-            return Answer("answer", command)
-        session.say_error(_("Type %(stay)s or %(fold)s.") % {"stay": command_word("stay"),
-                                                              "fold": command_word("fold")})
-        return None
-    if phase is Phase.LAUNDRY:
-        if command in ("throw", "keep"):
-            return Answer("laundry", command)
-        session.say_error(_("Type %(keep)s or %(throw)s.") % {"keep": command_word("keep"),
-                                                               "throw": command_word("throw")})
-        return None
-    if phase is Phase.CHALLENGE:
-        if command in ("challenge", "pass"):
-            return Answer("challenge", command)
-        session.say_error(_("Type %(challenge)s or %(pass)s.") % {"challenge": command_word("challenge"),
-                                                                   "pass": command_word("pass")})
+    # A phase that asks one of two words: the answer's kind, the words, what to type instead.
+    two_words = {
+        Phase.ANSWER: ("answer", ("stay", "fold"), _("Type %(stay)s or %(fold)s.")),
+        Phase.POVERTY: ("answer", ("stay", "fold"), _("Type %(stay)s or %(fold)s.")),
+        Phase.LAUNDRY: ("laundry", ("keep", "throw"), _("Type %(keep)s or %(throw)s.")),
+        Phase.CHALLENGE: ("challenge", ("challenge", "pass"), _("Type %(challenge)s or %(pass)s.")),
+    }
+    if state.phase in two_words:
+        kind, allowed, slip = two_words[state.phase]
+        if command in allowed:
+            return Answer(kind, command)
+        session.say_error(slip % {word: command_word(word) for word in allowed})
         return None
     if command == "knock":
         if expected is not None and expected.kind == "card" and state.may_knock(seat):
