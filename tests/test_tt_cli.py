@@ -34,6 +34,14 @@ def test_the_learner_draws_and_discards_with_one_line_errors(capsys, monkeypatch
     assert "Coach: You could have gone out by discarding K♦ (TT.8)." in out
 
 
+def test_a_card_typed_with_its_suit_symbol_but_not_held_is_one_line(capsys, monkeypatch):
+    # Seed 4, three players: the learner holds A♠ K♦ 3♦ and draws; 7♦ is not in the hand.
+    code, out, err = tutor(capsys, monkeypatch, ["--lang", "de", "play", "3-13", "--seed", "4", "--players", "3"],
+                           "stock\n7♦\nq♣\n3D\n")
+    assert code == 0 and "Traceback" not in out + err
+    assert out.count("TT.5") >= 2 and "7♦" in out and "Q♣" in out
+
+
 def test_going_out_needs_the_rest_in_melds(capsys, monkeypatch):
     code, out, err = tutor(capsys, monkeypatch, ["play", "3-13", "--seed", "4", "--players", "3"],
                            "stock\nout 3D\nout KD\n")

@@ -47,6 +47,27 @@ def test_tt_10_the_discard_that_keeps_the_fewest_points_is_right():
     assert worse.kind == "weaker" and worse.left > worse.best_left
 
 
+def test_tt_5_another_copy_of_the_card_just_taken_may_be_judged():
+    """Two decks: the learner took 9H (copy 0) from the pile and discards the 9H they held
+    (copy 1). That is allowed, and the coach judges it (it used to find no entry for it: the
+    solver names the lowest copy, the one just taken)."""
+    state = discard_position(["9H", "2C", "KS", "QD"], wild_round=2)  # fours are wild
+    state.hands[state.current][0] = card("9H", copy=1)
+    taken = card("9H", copy=0)
+    state.hands[state.current].append(taken)
+    state.taken = taken
+    held = state.hands[state.current][0]
+    verdict = coach.judge_discard(state, held)
+    assert verdict.kind == "weaker" and verdict.left == 31 and verdict.best_left == 30
+    assert verdict.best.code in ("KS", "QD")
+    pair = discard_position(["9H", "9S", "2C", "KS"], wild_round=2)
+    pair.hands[pair.current][0] = card("9H", copy=1)
+    pair.hands[pair.current].append(taken)
+    pair.taken = taken
+    best = coach.judge_discard(pair, pair.hands[pair.current][3])  # KS: the pair of nines stays
+    assert best.kind == "right" and best.best.code == "KS"
+
+
 def test_tt_5_a_card_just_taken_cannot_be_discarded():
     state = discard_position(["2S", "2H", "2D", "9C", "KC"], wild_round=2)
     state.taken = state.hands[state.current][4]

@@ -77,7 +77,7 @@ def _physical(hand: Sequence[Card], card: Card, taken: Card | None) -> Card | No
     return None
 
 
-def _legal_ranked(
+def legal_ranked(
     hand: Sequence[Card], ranked: list[tuple[Card, solver.Arrangement]], taken: Card | None
 ) -> list[tuple[Card, int]]:
     """`solver.discards` as the physical cards that may be discarded now, with their penalties."""
@@ -144,7 +144,7 @@ def choose_normal(state: State, rng: random.Random) -> Choice:
     out = _go_out(state, ranked)
     if out:
         return out
-    card, penalty = _legal_ranked(hand, ranked, state.taken)[0]
+    card, penalty = legal_ranked(hand, ranked, state.taken)[0]
     return Choice(Discard(card), "least_penalty", {"card": card.code, "penalty": penalty})
 
 
@@ -330,7 +330,7 @@ def choose_hard(state: State, rng: random.Random, lookahead: bool | None = None)
     out = _go_out(state, ranked)
     if out:
         return out
-    options = _legal_ranked(hand, ranked, state.taken)
+    options = legal_ranked(hand, ranked, state.taken)
     best_card, best_penalty = options[0]
     taker = _next_turn_taker(state, me)
     if len(options) == 1:

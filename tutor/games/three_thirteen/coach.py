@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from tutor.cards import Card, make_decks, parse_code
 from tutor.games.base import IllegalAction
 from tutor.games.three_thirteen import solver
+from tutor.games.three_thirteen.bots import legal_ranked
 from tutor.games.three_thirteen.engine import Discard, Draw, GoOut, State
 
 #: A draw is weaker when it expects this many more points than the better source.
@@ -109,16 +110,17 @@ def judge_discard(state: State, card: Card, going_out: bool = False) -> DiscardV
         state.verify(action)
     except IllegalAction as err:
         return DiscardVerdict("illegal", card, clause=err.clause, message=err.message, params=dict(err.params))
-    ranked = [(c, a) for c, a in solver.discards(state.hands[state.current], state.wild, state.rules)
-              if c != state.taken]
-    left = next(a.penalty for c, a in ranked if c.code == card.code)
-    best_card, best = ranked[0]
+    hand = state.hands[state.current]
+    ranked = solver.discards(hand, state.wild, state.rules)
+    left = next(a.penalty for c, a in ranked if c.code == card.code)  # identical copies leave the same
+    # The best card that may go now: not the one just taken from the pile, but another copy may (TT.5).
+    best_card, best = legal_ranked(hand, ranked, state.taken)[0]
     outs = tuple(state.out_cards())
     feeds = next_player_wants(state, card)
     if outs and not going_out:
         return DiscardVerdict("weaker", card, left, outs[0], 0, outs, feeds)
-    kind = "weaker" if left > best.penalty else "right"
-    return DiscardVerdict(kind, card, left, best_card, best.penalty, outs, feeds)
+    kind = "weaker" if left > best else "right"
+    return DiscardVerdict(kind, card, left, best_card, best, outs, feeds)
 
 
 def next_player_wants(state: State, card: Card) -> str | None:

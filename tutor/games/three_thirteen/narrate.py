@@ -12,10 +12,13 @@ from tutor.i18n import _, ngettext
 from tutor.trainer.table import Names
 
 def show_card(code: str, ascii_only: bool = False) -> str:
-    """A card as printed: `10♥`, `A♠` (or the code itself in ASCII)."""
-    if ascii_only:
+    """A card as printed: `10♥`, `A♠` (or its code in ASCII). Whatever the learner may type for
+    a card (`7♦`, `qs`, `T♥`) comes out the same way; text that is no card comes back as it is."""
+    parsed = parse_code(code)
+    if parsed is None:
         return code
-    return code[:-1] + suit_symbol(code[-1])
+    rank, suit = parsed
+    return rank_code(rank) + (suit if ascii_only else suit_symbol(suit))
 
 
 def card_style(code: str) -> str:
