@@ -34,7 +34,12 @@ def test_tt_8_a_missed_go_out_is_weaker():
     state = discard_position(["AS", "AH", "3D", "KC"])
     verdict = coach.judge_discard(state, state.hands[state.current][0])
     assert verdict.kind == "weaker" and verdict.outs and verdict.outs[0].code == "KC"
-    assert coach.judge_discard(state, state.hands[state.current][3], going_out=True).kind == "right"
+    out = coach.judge_discard(state, state.hands[state.current][3], going_out=True)
+    assert out.kind == "right" and out.going_out
+    from tutor.games.three_thirteen.narrate import discard_verdict_lines
+
+    assert discard_verdict_lines(out, ascii_only=True) == [
+        "Right: you go out by discarding KC; every other card is in a meld (TT.8)."]
 
 
 def test_tt_10_the_discard_that_keeps_the_fewest_points_is_right():

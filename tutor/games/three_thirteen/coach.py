@@ -50,6 +50,7 @@ class DiscardVerdict:
     clause: str | None = None
     message: str | None = None
     params: dict[str, object] | None = None
+    going_out: bool = False  # the learner went out with this discard (TT.8)
 
 
 @dataclass(frozen=True)
@@ -120,7 +121,7 @@ def judge_discard(state: State, card: Card, going_out: bool = False) -> DiscardV
     if outs and not going_out:
         return DiscardVerdict("weaker", card, left, outs[0], 0, outs, feeds)
     kind = "weaker" if left > best else "right"
-    return DiscardVerdict(kind, card, left, best_card, best, outs, feeds)
+    return DiscardVerdict(kind, card, left, best_card, best, outs, feeds, going_out=going_out)
 
 
 def next_player_wants(state: State, card: Card) -> str | None:

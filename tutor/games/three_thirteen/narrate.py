@@ -170,6 +170,8 @@ def _discard_lines(verdict: Any, card: str, ascii_only: bool) -> list[str]:
     if verdict.outs and verdict.best_left == 0 and verdict.kind == "weaker":
         return [_("You could have gone out by discarding %(card)s (TT.8).") % {
             "card": show_card(verdict.outs[0].code, ascii_only)}]
+    if verdict.kind == "right" and verdict.going_out:
+        return [_("Right: you go out by discarding %(card)s; every other card is in a meld (TT.8).") % {"card": card}]
     if verdict.kind == "right":
         return [ngettext("Good discard: %(card)s leaves %(points)d point in your hand.",
                          "Good discard: %(card)s leaves %(points)d points in your hand.", verdict.left)
