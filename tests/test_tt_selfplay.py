@@ -271,7 +271,7 @@ def cs(text: str, copy: int = 0) -> list[Card]:
     return [c(code, copy) for code in text.split()]
 
 
-REASONS = {"random_draw", "random_discard", "go_out", "take_discard", "draw_stock", "least_penalty",
+REASONS = {"random_draw", "random_discard", "go_out", "take_discard", "draw_stock", "least_penalty", "play_for_outs",
            "only_choice", "expected_draw", "avoid_feeding", "keep_chances"}
 
 
@@ -290,6 +290,29 @@ def test_bots_take_a_discard_that_completes_a_meld_and_throw_the_highest_deadwoo
 def test_normal_draws_from_the_stock_when_the_discard_does_not_help():
     state = built([cs("9C 9D 2H KS QD"), cs("4C 6C 8C JC QC")], round=3, stock=cs("7S", 3), discard=cs("KH", 3))
     assert bots.choose("normal", state, random.Random(1)) == bots.Choice(Draw("stock"), "draw_stock")
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_stuck_round_is_played_for_outs(level):
+    """Round 3, fives wild: only one meld of five cards goes out. Both players hold K K 5 5 2,
+    all four kings and all four fives between them, and 2 points each: playing for points, both
+    throw whatever they draw for ever. After STALL_TURNS turns each, a bot that draws 3H keeps it
+    and throws a king: A, 4, 6 of hearts or a five then make a run of five (five outs, not four)."""
+    hands = [cs("KH 2H 5S KD 5C"), cs("KS KC 5D 2S 5H")]
+    state = built(hands, round=3, stock=cs("3H"), discard=cs("9C"))
+    state.apply(Draw("stock"))
+    calm = bots.choose(level, state, random.Random(3))
+    assert calm.action == Discard(c("3H")) and calm.reason == "least_penalty"
+    state.turn = bots.STALL_TURNS * 2 + 1
+    stuck = bots.choose(level, state, random.Random(3))
+    assert stuck.reason == "play_for_outs" and stuck.detail["outs"] == 5
+    assert isinstance(stuck.action, Discard) and stuck.action.card.rank == 13
+
+
+def test_the_round_that_never_ended_now_ends():
+    # Seed 104023 (normal against hard, round 3 of the position above) once ran past
+    # MAX_ACTIONS_PER_ROUND with neither bot going out.
+    assert play_game(104023)["go_outs"] >= 1
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])

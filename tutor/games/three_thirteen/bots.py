@@ -15,11 +15,16 @@
   leaves) and avoids cards the next player seems to want (a wild, their rank or a suit
   neighbour of cards they picked up; less so ranks they passed by). In its last turn,
   after someone went out, only the points left count.
+- normal and hard, in a round that drags on (STALL_TURNS turns each and nobody out): they
+  discard for their outs, the cards that would let them go out next turn, rather than
+  for their points (a hard bot leaves out the cards it knows others hold). Playing for
+  points alone, two bots can hold each other's last cards for ever.
 
 Reason codes (the narrator translates them): `random_draw`, `random_discard`, `go_out`,
 `take_discard`, `draw_stock`, `least_penalty`, `only_choice`, `expected_draw`,
-`avoid_feeding`, `keep_chances`. Details: `card`, `penalty`, `before`, `after`,
-`expected` (a decimal string), `kept` (the card a cheaper-looking discard would have been).
+`avoid_feeding`, `keep_chances`, `play_for_outs`. Details: `card`, `penalty`, `before`,
+`after`, `expected` (a decimal string), `kept` (the card a cheaper-looking discard would
+have been), `outs` (how many cards would let it go out).
 """
 
 from __future__ import annotations
@@ -46,6 +51,11 @@ LOOKAHEAD = True
 LOOK_CARDS = 4
 LOOK_MARGIN = 8
 LOOK_WEIGHT = 1.0
+#: normal and hard: turns each in one round after which a bot plays for its outs. Bots'
+#: rounds end within 25 turns each; past 40 they are stuck: in round 3 (fives wild, five
+#: cards: only one meld of five goes out), K K 5 5 2 against K K 5 5 2 keeps 2 points and
+#: waits for the other player's kings and fives for ever.
+STALL_TURNS = 40
 
 
 @dataclass(frozen=True)
@@ -144,8 +154,40 @@ def choose_normal(state: State, rng: random.Random) -> Choice:
     out = _go_out(state, ranked)
     if out:
         return out
-    card, penalty = legal_ranked(hand, ranked, state.taken)[0]
+    options = legal_ranked(hand, ranked, state.taken)
+    if _stalled(state):
+        found = _for_outs(state, hand, options)
+        if found:
+            return found
+    card, penalty = options[0]
     return Choice(Discard(card), "least_penalty", {"card": card.code, "penalty": penalty})
+
+
+def _stalled(state: State) -> bool:
+    return state.out is None and state.turn > STALL_TURNS * state.players
+
+
+def _for_outs(state: State, hand: Sequence[Card], options: list[tuple[Card, int]],
+              known: Counter[str] | None = None) -> Choice | None:
+    """The discard that leaves the most outs: cards (not in `hand`, nor `known` to be held by
+    others) that would let the bot go out next turn; fewer points on a tie. None if no
+    discard leaves one."""
+    pool = Counter(c.code for c in state.deck)
+    pool.subtract(c.code for c in hand)
+    if known:
+        pool.subtract(known)
+    draws = [(_code_card(code), n) for code, n in pool.items() if n > 0]
+    best: tuple[tuple[int, int], Card, int, int] | None = None
+    for card, penalty in options:
+        rest = list(hand)
+        rest.remove(card)
+        outs = sum(n for c, n in draws if solver.can_go_out(rest + [c], state.wild, state.rules))
+        if outs and (best is None or (outs, -penalty) > best[0]):
+            best = ((outs, -penalty), card, penalty, outs)
+    if best is None:
+        return None
+    _, card, penalty, outs = best
+    return Choice(Discard(card), "play_for_outs", {"card": card.code, "penalty": penalty, "outs": outs})
 
 
 # --------------------------------------------------------------------------- hard
@@ -331,6 +373,14 @@ def choose_hard(state: State, rng: random.Random, lookahead: bool | None = None)
     if out:
         return out
     options = legal_ranked(hand, ranked, state.taken)
+    if _stalled(state):
+        held: Counter[str] = Counter()
+        for q, codes_held in memory.held.items():
+            if q != me:
+                held.update(codes_held)
+        found = _for_outs(state, hand, options, held)
+        if found:
+            return found
     best_card, best_penalty = options[0]
     taker = _next_turn_taker(state, me)
     if len(options) == 1:

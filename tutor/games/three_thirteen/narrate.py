@@ -116,8 +116,11 @@ def option_error_line(err: OptionError) -> str:
     })
 
 
-def reason_line(reason: str, detail: dict[str, Any] | None = None) -> str:
-    detail = detail or {}
+def reason_line(reason: str, detail: dict[str, Any] | None = None, ascii_only: bool = False) -> str:
+    detail = dict(detail or {})
+    for key in ("card", "kept"):
+        if isinstance(detail.get(key), str):
+            detail[key] = show_card(detail[key], ascii_only)
     messages = {
         "take_discard": _("The top discard fitted my hand better than an unknown card."),
         "draw_stock": _("Nothing on the discard pile helped me, so I drew from the stock."),
@@ -125,7 +128,13 @@ def reason_line(reason: str, detail: dict[str, Any] | None = None) -> str:
         "least_penalty": _("I threw the card that leaves me the fewest points."),
         "avoid_feeding": _("I kept back a card the next player seems to be collecting."),
         "go_out": _("All my other cards were in melds, so I went out."),
-        "only_card": _("It was the only card I could discard."),
+        "only_choice": _("There was only one place to draw from."),
+        "keep_chances": _("I threw %(card)s and kept %(kept)s: that leaves me better chances with the next draw."),
+        "play_for_outs": ngettext(
+            "This round is dragging on, so I play to go out: after throwing %(card)s, %(outs)d card would let me "
+            "go out.",
+            "This round is dragging on, so I play to go out: after throwing %(card)s, %(outs)d cards would let me "
+            "go out.", int(detail.get("outs", 2))),
         "random_draw": _("I drew without much thought."),
         "random_discard": _("I threw a card without much thought."),
     }

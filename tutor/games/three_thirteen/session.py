@@ -150,7 +150,7 @@ class TTSession(TableSession):
     def bot_turn(self) -> None:
         seat = self.state.current
         choice = bots.choose(self.level, self.state, self.rng)
-        self.remember_reason(seat, reason_line(choice.reason, choice.detail))
+        self.remember_reason(seat, reason_line(choice.reason, choice.detail, self.ascii))
         self.act(choice.action)
 
     def intro(self) -> None:
