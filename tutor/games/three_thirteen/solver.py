@@ -375,6 +375,9 @@ class _Solver:
                 memo[key] = v
                 return v
             if extra:
+                if extra >= beta:  # the unmatched cards alone already score too much
+                    memo[key] = ~extra
+                    return extra
                 # The cards left, as a state of their own (its answer may be known already).
                 k = (((state << wbits) | w) << wbits) | s
                 v = memo.get(k)
