@@ -30,7 +30,7 @@ that keeps the best penalty, and is unmatched only when that scores strictly les
 
 What makes it cheaper. A hand with no wild at all takes a shorter path (`_solve_plain`, the
 same arrangement): the cards that can sit in no meld are found with bit masks, melds that share
-no card are read off directly, and only the rest is searched. With fewer than two wilds a meld
+no card are read off directly, and only the rest goes to the search. With fewer than two wilds a meld
 may need (no wild, one wild, or one wild per meld), a card with no set of its rank and no
 neighbour in its suit can sit in no meld: it is left out of the search. The groups of a card are built when the search first
 decides it. Finished arrangements are kept by the hand's cards (copies aside) and number of
@@ -662,10 +662,10 @@ def solve(hand: Sequence[Card], wild_rank: int | None, rules: MeldRules = MeldRu
 def _solve_plain(hand: Sequence[Card], wild_rank: int | None, rules: MeldRules) -> Arrangement | None:
     """solve() for a hand without a wild, or None for a hand with one.
 
-    The same search and the same arrangement as `_Solver`, cut down to what a hand without
-    wilds needs: the cards that can sit in no meld are found with bit masks and never
-    searched (most cards of most such hands), and the few left are searched directly,
-    every meld needing no wild, with nothing kept between calls.
+    The same arrangement as `_Solver`, most often without it: the cards that can sit in no
+    meld are found with bit masks (most cards of most such hands), melds that share no card
+    are read off directly, and only cards whose melds overlap (or identical cards from
+    several decks) go to the general search, without the others.
     """
     lane = _LANE
     seen = twice = thrice = 0
@@ -692,41 +692,16 @@ def _solve_plain(hand: Sequence[Card], wild_rank: int | None, rules: MeldRules) 
         found = _apart(hand, bits, seen, mask, (c0, c1, c2, c3), both, table)
         if found is not None:
             return found
-    # The live cards in the search's order: suit, rank, copy (and place in the hand).
-    dead = []
-    order = []
-    for n, b in enumerate(bits):
-        if mask & b:
-            at = b.bit_length() - 1  # 32 * suit + rank, so the kind (suit * 13 + rank - 1) is:
-            order.append((at - 1 - 19 * (at + 1 >> 5)) << 24 | hand[n].copy << 12 | n)
-        else:
-            dead.append(hand[n])
-    order.sort()
-    flat = [hand[k & 4095] for k in order]
-    key = [k >> 24 for k in order]
-    kinds = list(dict.fromkeys(key))
-    counts = list(map(key.count, kinds)) if len(kinds) < len(key) else [1] * len(kinds)
-    melds, left = _plain_melds(kinds, counts, table, multi, both)
-    # Each kind's copies go to the melds in the order they were chosen, then to the deadwood.
-    nxt = list(accumulate(counts, initial=0))
-    sets: list[tuple[Card, ...]] = []
-    runs: list[tuple[Card, ...]] = []
-    for members, run in melds:
-        cards = []
-        for j in members:
-            cards.append(flat[nxt[j]])
-            nxt[j] += 1
-        if run:
-            if cards[0].rank == 1 and cards[1].rank != 2:  # the ace above the king
-                cards.append(cards.pop(0))
-            runs.append(tuple(cards))
-        else:
-            sets.append(tuple(cards))
-    for j, n in enumerate(left):
-        if n:
-            dead += flat[nxt[j] : nxt[j] + n]
+    # The cards left (those that can meld, in melds that share cards): the general search,
+    # which leaves the others out of its arrangement and its choices alike.
+    live = [c for c, b in zip(hand, bits) if mask & b]
+    dead = [c for c, b in zip(hand, bits) if not mask & b]
+    solver = _Solver(live, None, rules)
+    found = _arrangement(solver.template(solver.key, 0), solver.flat)
+    points = found.penalty + sum([table[c.rank] for c in dead])
+    dead += found.deadwood
     dead.sort(key=_BY_RANK)
-    return Arrangement(sum([table[c.rank] for c in dead]), tuple(sets + runs), tuple(dead))
+    return Arrangement(points, found.melds, tuple(dead))
 
 
 def _apart(
@@ -777,120 +752,6 @@ def _apart(
 
 
 _KIND = {"C": 0, "D": 13, "H": 26, "S": 39}  # a card's kind is _KIND[suit] + rank - 1
-
-
-def _plain_melds(
-    kinds: list[int], counts: list[int], table: tuple[int, ...], multi: int, both: bool
-) -> tuple[list[tuple[list[int], bool]], list[int]]:
-    """The best arrangement of natural cards with no wild: the melds in the order the
-    search chose them (each as the kinds in it, a kind as often as its copies there, and
-    whether it is a run) and how many copies of each kind are left unmatched.
-
-    The same search as `_Solver` with no wild: the first card left heads the first group
-    (most cards first, then the lowest packed), that keeps the best penalty, and is
-    unmatched only when that scores strictly less."""
-    n = len(kinds)
-    width = max(counts).bit_length() + 1
-    unit = _UNITS[width][:n] if width < len(_UNITS) else [1 << (width * i) for i in range(n)]
-    guards = sum(unit) << (width - 1)
-    field = (1 << width) - 1
-    where = dict(zip(kinds, range(n)))
-    points = [table[g % 13 + 1] for g in kinds]
-    groups: list[list[int] | None] = [None] * n
-
-    def groups_of(i: int) -> list[int]:
-        g = kinds[i]
-        r = g % 13 + 1
-        ui = unit[i]
-        ci = counts[i]
-        found = []  # (-cards, packed)
-        same = [where[h] for h in (g + 13, g + 26, g + 39) if h in where] if multi >> r & 1 else None
-        if same:
-            if ci + sum([counts[j] for j in same]) >= 3:
-                combos = [(ui * c, c) for c in range(1, ci + 1)]
-                for j in same:
-                    u = unit[j]
-                    combos = [(p + u * c, k + c) for p, k in combos for c in range(counts[j] + 1)]
-                found += [(-k, p) for p, k in combos if k >= 3]
-        else:
-            found += [(-k, ui * k) for k in range(3, ci + 1)]
-        top = g - r + 14  # the first kind of the next suit
-        if r < 12 and i + 2 < n and kinds[i + 2] == g + 2 and kinds[i + 1] == g + 1:
-            p, k, j = ui + unit[i + 1], 2, i + 2
-            while j < n and kinds[j] == g + k and g + k < top:
-                p += unit[j]
-                k += 1
-                found.append((-k, p))
-                j += 1
-        if r == 1 and both and top - 1 in where and top - 2 in where:
-            # The ace above the king: A K Q, A K Q J, ... (all 13 is already a run from the ace).
-            p, k, h = ui, 1, top - 1
-            while h > g and h in where:
-                p += unit[where[h]]
-                k += 1
-                if k >= 3 and k < 13:
-                    found.append((-k, p))
-                h -= 1
-        if len(found) > 1:
-            found.sort()
-        out = groups[i] = [p for _, p in found]
-        return out
-
-    memo: dict[int, int] = {}
-    how: dict[int, int] = {}
-
-    def best(state: int) -> int:
-        v = memo.get(state)
-        if v is not None:
-            return v
-        i = ((state & -state).bit_length() - 1) // width
-        gs = groups[i]
-        if gs is None:
-            gs = groups_of(i)
-        v = _BIG
-        pick = 0
-        hs = state + guards
-        for g in gs:
-            if (hs - g) & guards == guards:
-                rest = state - g
-                c = best(rest) if rest else 0
-                if c < v:
-                    v = c
-                    pick = g
-                    if not c:
-                        break
-        p = points[i]
-        if v > p:
-            rest = state - unit[i]
-            c = p + (best(rest) if rest else 0)
-            if c < v:
-                v = c
-                pick = 0
-        memo[state] = v
-        how[state] = pick
-        return v
-
-    state = sum(map(mul, counts, unit))
-    best(state)
-    melds: list[tuple[list[int], bool]] = []
-    left = [0] * n
-    while state:
-        i = ((state & -state).bit_length() - 1) // width
-        pick = how.get(state, 0)
-        if not pick:
-            left[i] += 1
-            state -= unit[i]
-            continue
-        state -= pick
-        members = []
-        t = 0
-        while pick:
-            members += [t] * (pick & field)
-            pick >>= width
-            t += 1
-        run = kinds[members[0]] % 13 != kinds[members[-1]] % 13
-        melds.append((members, run))
-    return melds, left
 
 
 def discards(
