@@ -286,41 +286,14 @@ class _Solver:
                     need = 3 - k if k < 3 else 0
                     if need <= most:
                         found.append((need * 64 - k, ui * k, need, cap - need))
-            # Runs of two or more naturals (one natural and two wilds is already a set). The
-            # wilds a run needs are its gaps, or one if it is two cards side by side.
+            # Runs of two or more naturals in which this card is the lowest.
             if nxt < top and nxt - g - 1 <= most:
                 end = bisect_left(kinds, top, i + 1)
-                run = [(kinds[j] - g + r, unit[j]) for j in range(i + 1, end)]
-                stack = [(0, ui, 2, r, 0)]
-                while stack:
-                    start, p, k, last, gaps = stack.pop()
-                    for t in range(start, len(run)):
-                        rj, u = run[t]
-                        gp = gaps + rj - last - 1
-                        if gp > most:
-                            break
-                        need = gp if rj - r >= 2 else 1
-                        if need <= most:
-                            found.append((need * 64 - k, p + u, need, (cap if cap < 13 - k else 13 - k) - need))
-                        if t + 1 < len(run):
-                            stack.append((t + 1, p + u, k + 1, rj, gp))
+                _runs(found, ui, [(kinds[j] - g, unit[j]) for j in range(i + 1, end)], most, cap)
             if r == 1 and both and nxt < top:
                 # The ace at 14, the others below it.
                 end = bisect_left(kinds, top, i + 1)
-                down = [(kinds[j] - g + 1, unit[j]) for j in range(end - 1, i, -1)]
-                stack = [(0, ui, 2, 14, 0)]
-                while stack:
-                    start, p, k, low, gaps = stack.pop()
-                    for t in range(start, len(down)):
-                        rj, u = down[t]
-                        gp = gaps + low - rj - 1
-                        if gp > most:
-                            break
-                        need = gp if rj <= 12 else 1
-                        if need <= most:
-                            found.append((need * 64 - k, p + u, need, (cap if cap < 13 - k else 13 - k) - need))
-                        if t + 1 < len(down):
-                            stack.append((t + 1, p + u, k + 1, rj, gp))
+                _runs(found, ui, [(13 - kinds[j] + g, unit[j]) for j in range(end - 1, i, -1)], most, cap)
                 # The same cards may make a run both ways: keep the way that needs fewer wilds.
                 fewest: dict[int, _Group] = {}
                 for group in found:
@@ -626,6 +599,26 @@ class _Solver:
         dead_at = [p & 4095 for p in deadwood]
         dead_cards = itemgetter(*dead_at) if len(dead_at) > 1 else tuple(dead_at)
         return points, tuple([itemgetter(*m) for m in melds]), dead_cards
+
+
+def _runs(found: list[_Group], head: int, rest: list[tuple[int, int]], most: int, cap: int) -> None:
+    """Adds to `found` the runs of the card packed as `head` with two or more of `rest`: later
+    cards of its suit as (distance in ranks from the head, packed), nearest first (upwards,
+    or downwards from an ace above the king). A run needs a wild for each gap, or one if it
+    is two cards side by side (one natural and two wilds is already a set)."""
+    stack = [(0, head, 2, 0, 0)]
+    while stack:
+        start, p, k, last, gaps = stack.pop()
+        for t in range(start, len(rest)):
+            d, u = rest[t]
+            gp = gaps + d - last - 1
+            if gp > most:
+                break
+            need = gp if d >= 2 else 1
+            if need <= most:
+                found.append((need * 64 - k, p + u, need, (cap if cap < 13 - k else 13 - k) - need))
+            if t + 1 < len(rest):
+                stack.append((t + 1, p + u, k + 1, d, gp))
 
 
 def _grow(run: list[Any], wild: int) -> None:
