@@ -267,8 +267,6 @@ class _Solver:
             r = g % 13 + 1
             ui = unit[i]
             ci = counts[i]
-            top = g - r + 14  # the first kind of the next suit
-            nxt = kinds[i + 1] if i + 1 < n else 52  # the next kind, if of this suit
             found: list[_Group] = []
             same = [where[h] for h in (g + 13, g + 26, g + 39) if h in where] if multi >> r & 1 else None
             if same:
@@ -281,15 +279,28 @@ class _Solver:
                         need = 3 - k if k < 3 else 0
                         if need <= most:
                             found.append((need * 64 - k, p, need, cap - need))
+            elif ci == 1:
+                if most >= 2:
+                    found.append((127, ui, 2, cap - 2))
             elif ci + most >= 3:
                 for k in range(1, ci + 1):
                     need = 3 - k if k < 3 else 0
                     if need <= most:
                         found.append((need * 64 - k, ui * k, need, cap - need))
-            # Runs of two or more naturals in which this card is the lowest.
+            # Runs of two or more naturals in which this card is the lowest: the later cards
+            # of its suit that the wilds can reach (the gaps below them at most `most`).
+            top = g - r + 14  # the first kind of the next suit
+            nxt = kinds[i + 1] if i + 1 < n else 52  # the next kind, if of this suit
             if nxt < top and nxt - g - 1 <= most:
-                end = bisect_left(kinds, top, i + 1)
-                _runs(found, ui, [(kinds[j] - g, unit[j]) for j in range(i + 1, end)], most, cap)
+                end = i + 2
+                while end < n and kinds[end] < top and kinds[end] - g - (end - i) <= most:
+                    end += 1
+                if end == i + 2:  # one card in reach: a run of two naturals
+                    need = nxt - g - 1 if nxt - g > 1 else 1
+                    if need <= most:
+                        found.append((need * 64 - 2, ui + unit[i + 1], need, (cap if cap < 11 else 11) - need))
+                else:
+                    _runs(found, ui, [(kinds[j] - g, unit[j]) for j in range(i + 1, end)], most, cap)
             if r == 1 and both and nxt < top:
                 # The ace at 14, the others below it.
                 end = bisect_left(kinds, top, i + 1)
@@ -489,111 +500,111 @@ class _Solver:
             _keep(_arrangements, at, found)
         return found
 
-    def _path(self, state: int, w: int) -> tuple[list[int], list[_Group], int]:
-        """The choices along an optimal path: unmatched kinds, natural groups, wilds left."""
-        self.best(state, w, 0)  # type: ignore[misc]
-        dead: list[int] = []
-        chosen: list[_Group] = []
-        width, field, wbits = self.width, (1 << self.width) - 1, self.wbits
-        groups, how, unit = self.groups, self.how, self.unit
-        s = 0
-        while state:
-            i = ((state & -state).bit_length() - 1) // width
-            gs = groups[i]
-            if not gs or gs[0][2] > w:
-                dead += [i] * ((state >> (width * i)) & field)
-                state &= ~(field << (width * i))
-                continue
-            pick = how.get((((state << wbits) | w) << wbits) | s)
-            if pick is None:
-                dead.append(i)
-                state -= unit[i]
-            else:
-                _, g, need, slack = pick
-                chosen.append(pick)
-                state, w = state - g, w - need
-                s = min(s + slack, w)
-        return dead, chosen, w
-
     def _make_template(self, counts: list[int], w: int) -> _Template:
-        """The best arrangement of the naturals with these `counts` and `w` wilds, as positions."""
-        live = self.live
+        """The best arrangement of the naturals with these `counts` and `w` wilds, as positions:
+        the choices kept along an optimal path, each kind's copies taking the next positions
+        in turn (melds first, in the order chosen), then the wilds."""
+        live, kinds, unit = self.live, self.kinds, self.unit
+        table = self.table
         if len(live) < len(counts):
-            dead, chosen, left = self._path(sum([counts[i] * u for i, u in zip(live, self.unit)]), w)
-            dead = [live[t] for t in dead]
-            for i in set(range(len(counts))).difference(live):  # the kinds that never meld
-                dead += [i] * counts[i]
+            state = sum([counts[i] * u for i, u in zip(live, unit)])
+            dead = [i for i in set(range(len(counts))).difference(live) for _ in range(counts[i])]
+            points = sum([table[kinds[i] % 13 + 1] for i in dead])  # the kinds that never meld
         else:
-            dead, chosen, left = self._path(sum(map(mul, counts, self.unit)), w)
-        kinds, width = self.kinds, self.width
+            state = sum(map(mul, counts, unit))
+            dead = []
+            points = 0
+        points += self.best(state, w, 0)  # type: ignore[misc]
+        width, wbits, groups, how = self.width, self.wbits, self.groups, self.how
         field = (1 << width) - 1
         both = self.rules.aces == "both"
-        # Each kind's copies take the next positions in turn, then the wilds.
         nxt = list(accumulate(counts, initial=0))
         pos = nxt.pop()
         spare = iter(range(pos, pos + w))
         sets: list[list[int]] = []
         runs: list[list[Any]] = []  # [lowest rank, highest rank, positions in rank order]
-        room: list[tuple[list[Any], bool]] = []  # (meld, is a run) once per wild it has room for
-        for _, packed, need, slack in chosen:
-            members: list[int] = []  # the kinds in the group, each as often as it has copies there
-            while packed:
-                at = ((packed & -packed).bit_length() - 1) // width * width
-                n = (packed >> at) & field
-                members += [live[at // width]] * n
-                packed -= n << at
-            meld = []
-            for j in members:
-                meld.append(nxt[j])
-                nxt[j] += 1
-            if kinds[members[0]] % 13 == kinds[members[-1]] % 13:
-                meld += islice(spare, need)
-                sets.append(meld)
-                if slack and left:
-                    room += [(meld, False)] * min(slack, left)
+        room: list[tuple[list[Any], bool, int]] = []  # (meld, is a run, wilds it has room for)
+        s = 0
+        while state:
+            t = ((state & -state).bit_length() - 1) // width
+            gs = groups[t]
+            if not gs or gs[0][2] > w:  # unmatched, every copy
+                n = (state >> (width * t)) & field
+                dead += [live[t]] * n
+                state -= n * unit[t]
                 continue
+            pick = how.get((((state << wbits) | w) << wbits) | s)
+            if pick is None:
+                dead.append(live[t])
+                state -= unit[t]
+                continue
+            _, packed, need, slack = pick
+            state -= packed
+            w -= need
+            s = s + slack if s + slack < w else w
+            members: list[int] = []  # the kinds in the group, each as often as it has copies there
+            meld: list[int] = []
+            while packed:
+                at = ((packed & -packed).bit_length() - 1) // width
+                n = (packed >> (at * width)) & field
+                packed -= n * unit[at]
+                j = live[at]
+                p = nxt[j]
+                nxt[j] = p + n
+                members += [j] * n
+                meld += range(p, p + n)
             lo = kinds[members[0]] % 13 + 1
             hi = kinds[members[-1]] % 13 + 1
+            if lo == hi:
+                meld += islice(spare, need)
+                sets.append(meld)
+                if slack:
+                    room.append((meld, False, slack))
+                continue
+            ranks = [kinds[j] % 13 + 1 for j in members]
             if lo == 1 and both and max(3, hi) - len(members) != need:
                 # The ace sits above the king.
                 meld.append(meld.pop(0))
-                lo = kinds[members[1]] % 13 + 1
-                hi = 14
-            if hi - lo + 1 > len(meld):  # the gaps, filled with wilds
-                ranks = [kinds[j] % 13 + 1 for j in members]
-                if hi == 14:
-                    ranks = ranks[1:] + [14]
-                gaps = set(range(lo, hi + 1)).difference(ranks)
-                meld = sorted([(r, p) for r, p in zip(ranks, meld)] + [(r, next(spare)) for r in sorted(gaps)])
-                meld = [p for _, p in meld]
+                ranks = ranks[1:] + [14]
+                lo, hi = ranks[0], 14
+            if hi - lo + 1 > len(meld):  # the gaps, filled with wilds in rank order
+                filled = []
+                k = 0
+                for r in range(lo, hi + 1):
+                    if ranks[k] == r:
+                        filled.append(meld[k])
+                        k += 1
+                    else:
+                        filled.append(next(spare))
+                meld = filled
             run = [lo, hi, meld]
             while run[1] - run[0] < 2:
                 _grow(run, next(spare))
             runs.append(run)
-            if slack and left:
-                room += [(run, True)] * min(slack, left)
+            if slack:
+                room.append((run, True, slack))
         # Deadwood sorts by rank, suit and copy: rank - 1, suit and position in one number.
         deadwood = []
         for j in dead:
             p = nxt[j]
             nxt[j] = p + 1
             deadwood.append((kinds[j] % 13 * 4 + kinds[j] // 13) << 12 | p)
-        table = self.table
-        points = sum([table[kinds[j] % 13 + 1] for j in dead])
-        rest = list(spare)
         melds = sets
-        if rest:
-            if self.all_wild_ok and len(rest) >= 3 and len(room) < len(rest):
+        if w:
+            rest = list(spare)
+            if self.all_wild_ok and w >= 3 and sum([min(r, w) for _, _, r in room]) < w:
                 melds.append(rest)
             else:
-                for (meld, is_run), wild in zip(room, rest):
-                    if is_run:
-                        _grow(meld, wild)
-                    else:
-                        meld.append(wild)
-                extra = rest[len(room) :]
-                deadwood += [((self.wild_rank or 1) - 1) * 4 << 12 | p for p in extra]  # in order of suit and copy
-                points += self.wild_points * len(extra)
+                for meld, is_run, r in room:
+                    take, rest = rest[:r], rest[r:]
+                    for wild in take:
+                        if is_run:
+                            _grow(meld, wild)
+                        else:
+                            meld.append(wild)
+                    if not rest:
+                        break
+                deadwood += [((self.wild_rank or 1) - 1) * 4 << 12 | p for p in rest]  # in order of suit and copy
         melds += [run[2] for run in runs]
         deadwood.sort()
         dead_at = [p & 4095 for p in deadwood]
