@@ -353,15 +353,15 @@ class _Solver:
                     break
                 n = (state >> (width * i)) & field
                 extra += n * points[i]
+                if extra >= beta:  # the unmatched cards alone already score too much
+                    memo[key] = ~extra
+                    return extra
                 state -= n * unit[i]
             if not state:
                 v = extra + (0 if (w == 0 or (all_wild_ok and w >= 3)) else wild_points * (w - s))
                 memo[key] = v
                 return v
             if extra:
-                if extra >= beta:  # the unmatched cards alone already score too much
-                    memo[key] = ~extra
-                    return extra
                 # The cards left, as a state of their own (its answer may be known already).
                 k = (((state << wbits) | w) << wbits) | s
                 v = memo.get(k)
