@@ -261,6 +261,7 @@ class _Solver:
         where = self.where
         multi = self.multi
         n = len(kinds)
+        single = len(self.kinds) == len(self.key)
 
         def groups_of(i: int) -> list[_Group]:
             g = kinds[i]
@@ -270,15 +271,20 @@ class _Solver:
             found: list[_Group] = []
             same = [where[h] for h in (g + 13, g + 26, g + 39) if h in where] if multi >> r & 1 else None
             if same:
-                if ci + sum(counts[j] for j in same) + most >= 3:
+                if single:  # one copy of every card
+                    combos = [(ui, 1)]
+                    for j in same:
+                        u = unit[j]
+                        combos += [(p + u, k + 1) for p, k in combos]
+                else:
                     combos = [(ui * c, c) for c in range(1, ci + 1)]
                     for j in same:
                         u = unit[j]
                         combos = [(p + u * c, k + c) for p, k in combos for c in range(counts[j] + 1)]
-                    for p, k in combos:
-                        need = 3 - k if k < 3 else 0
-                        if need <= most:
-                            found.append((need * 64 - k, p, need, cap - need))
+                for p, k in combos:
+                    need = 3 - k if k < 3 else 0
+                    if need <= most:
+                        found.append((need * 64 - k, p, need, cap - need))
             elif ci == 1:
                 if most >= 2:
                     found.append((127, ui, 2, cap - 2))
