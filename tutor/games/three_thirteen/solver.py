@@ -56,6 +56,7 @@ from tutor.cards import Card
 _BIG = 1 << 20  # "no limit" for the wilds a meld can take
 _BY_RANK = attrgetter("rank", "suit", "copy")  # the order of Card, but quicker as a key
 _FIRST = itemgetter(0)
+_STRIPPED = (0, 0, 0, 0)  # no choice kept for a state: its first kind heads no group it can pay for
 
 
 @dataclass(frozen=True)
@@ -521,7 +522,7 @@ class _Solver:
             dead = []
             points = 0
         points += self.best(state, w, 0)  # type: ignore[misc]
-        width, wbits, groups, how = self.width, self.wbits, self.groups, self.how
+        width, wbits, how = self.width, self.wbits, self.how
         field = (1 << width) - 1
         both = self.rules.aces == "both"
         nxt = list(accumulate(counts, initial=0))
@@ -533,16 +534,15 @@ class _Solver:
         s = 0
         while state:
             t = ((state & -state).bit_length() - 1) // width
-            gs = groups[t]
-            if not gs or gs[0][2] > w:  # unmatched, every copy
+            pick = how.get((((state << wbits) | w) << wbits) | s, _STRIPPED)
+            if pick is None:  # unmatched
+                dead.append(live[t])
+                state -= unit[t]
+                continue
+            if pick is _STRIPPED:  # no choice kept: the first kind heads no group the wilds pay for
                 n = (state >> (width * t)) & field
                 dead += [live[t]] * n
                 state -= n * unit[t]
-                continue
-            pick = how.get((((state << wbits) | w) << wbits) | s)
-            if pick is None:
-                dead.append(live[t])
-                state -= unit[t]
                 continue
             _, packed, need, slack = pick
             state -= packed
@@ -557,8 +557,12 @@ class _Solver:
                 j = live[at]
                 p = nxt[j]
                 nxt[j] = p + n
-                members += [j] * n
-                meld += range(p, p + n)
+                if n == 1:
+                    members.append(j)
+                    meld.append(p)
+                else:
+                    members += [j] * n
+                    meld += range(p, p + n)
             lo = kinds[members[0]] % 13 + 1
             hi = kinds[members[-1]] % 13 + 1
             if lo == hi:
