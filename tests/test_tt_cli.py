@@ -34,6 +34,17 @@ def test_the_learner_draws_and_discards_with_one_line_errors(capsys, monkeypatch
     assert "Coach: You could have gone out by discarding K♦ (TT.8)." in out
 
 
+def test_discarding_the_card_that_goes_out_without_saying_out_is_named(capsys, monkeypatch):
+    # Seed 4, three players: after drawing, discarding K♦ would go out; typed alone, it is a plain discard.
+    code, out, err = tutor(capsys, monkeypatch, ["play", "3-13", "--seed", "4", "--players", "3", "--coach"],
+                           "stock\nKD\n")
+    assert code == 0
+    assert 'Coach: You could have gone out with K♦: "out KD" shows your melds and goes out (TT.8).' in out
+    code, out, err = tutor(capsys, monkeypatch, ["--lang", "de", "play", "3-13", "--seed", "4", "--players", "3",
+                                                 "--coach"], "stapel\nKD\n")
+    assert code == 0 and "„raus KD“" in out and "K♦" in out
+
+
 def test_a_card_typed_with_its_suit_symbol_but_not_held_is_one_line(capsys, monkeypatch):
     # Seed 4, three players: the learner holds A♠ K♦ 3♦ and draws; 7♦ is not in the hand.
     code, out, err = tutor(capsys, monkeypatch, ["--lang", "de", "play", "3-13", "--seed", "4", "--players", "3"],
