@@ -53,6 +53,14 @@ def test_a_card_typed_with_its_suit_symbol_but_not_held_is_one_line(capsys, monk
     assert out.count("TT.5") >= 2 and "7♦" in out and "Q♣" in out
 
 
+@pytest.mark.parametrize("typed", ["kd", "K♦", "k♦", "KD"])
+def test_a_held_card_is_found_in_any_notation(capsys, monkeypatch, typed):
+    # Seed 4, three players: the learner holds A♠ K♦ 3♦ and draws 3♦.
+    code, out, err = tutor(capsys, monkeypatch, ["play", "3-13", "--seed", "4", "--players", "3"],
+                           f"stock\n{typed}\n")
+    assert code == 0 and "You discard K♦." in out and "do not hold" not in out
+
+
 def test_going_out_needs_the_rest_in_melds(capsys, monkeypatch):
     code, out, err = tutor(capsys, monkeypatch, ["play", "3-13", "--seed", "4", "--players", "3"],
                            "stock\nout 3D\nout KD\n")

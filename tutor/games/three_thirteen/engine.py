@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from tutor.cards import Card, codes, make_decks
+from tutor.cards import Card, codes, make_decks, parse_code
 from tutor.games.base import Chance, Event, IllegalAction, Rules, OptionError
 from tutor.games.three_thirteen import solver
 from tutor.games.three_thirteen.options import (
@@ -209,7 +209,12 @@ class State(Rules):
         return []
 
     def find_card(self, code: str, player: int | None = None) -> Card | None:
-        """A card with this code in the player's hand, preferring one that may be discarded now."""
+        """A card named by `code` in any notation `parse_code` reads (`10H`, `kd`, `K♦`) in the
+        player's hand, preferring one that may be discarded now."""
+        parsed = parse_code(code)
+        if parsed is None:
+            return None
+        code = Card(*parsed).code
         p = self.current if player is None else player
         matches = [c for c in self.hands[p] if c.code == code]
         if not matches:
