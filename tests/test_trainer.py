@@ -196,3 +196,40 @@ def test_bots_alone_on_a_looping_deck_are_stopped_with_a_message(monkeypatch):
     assert PlaySession(console, state, "normal", rng, learner=None).run() == "stopped"
     assert not state.is_over and state.plays == 300
     assert "300" in console.shown[-1]
+
+
+def test_long_lines_wrap_between_words_at_the_terminal_width():
+    from tutor.trainer.console import plain, wrap_fragments
+
+    text = ("  1. Žaisti gali nuo dviejų iki aštuonių žmonių, po vieną įprastą 52 kortų kaladę "
+            "kiekvienai žaidėjų porai.\nK♦ Q♠")
+    wrapped = wrap_fragments([("hint", text[:30]), ("card", text[30:])], 32)
+    lines = plain(wrapped).split("\n")
+    assert all(len(line) <= 32 for line in lines)
+    assert " ".join(w for line in lines for w in line.split()) == " ".join(text.split())
+    assert lines[1].startswith("  ") and not lines[1].startswith("   ")  # under the line's own indent
+    assert lines[-1] == "K♦ Q♠"
+    assert {style for style, _ in wrapped} == {"hint", "card"}
+
+
+def test_prompt_console_wraps_what_it_shows_to_the_output_width():
+    from prompt_toolkit.data_structures import Size
+
+    class Narrow(DummyOutput):
+        def __init__(self):
+            super().__init__()
+            self.written = []
+
+        def get_size(self):
+            return Size(rows=20, columns=30)
+
+        def write(self, data):
+            self.written.append(data)
+
+        write_raw = write
+
+    out = Narrow()
+    with create_pipe_input() as pipe:
+        PromptConsole(color=False, input=pipe, output=out).show("one two three four five six seven eight nine ten")
+    text = "".join(out.written).replace("\r", "")
+    assert "one two three four five six\nseven eight nine ten" in text

@@ -10,6 +10,7 @@ The console holds no game logic: what to offer and what is legal comes from the 
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import IO, Protocol
@@ -85,6 +86,49 @@ class LineConsole:
         return line.rstrip("\r\n")
 
 
+def wrap_fragments(fragments: Fragments, width: int) -> Fragments:
+    """The fragments with line breaks between words, so that a terminal `width` cells wide
+    never breaks a word in two; a line that wraps goes on under its own indent, and a word
+    wider than a line keeps a line of its own. Styles are kept."""
+    from prompt_toolkit.utils import get_cwidth
+
+    if width < 20:
+        return fragments
+    out: Fragments = []
+    col = 0  # cells on the current screen line
+    indent = ""  # the leading spaces of the current line of text
+    start = True  # still in those leading spaces
+    gap: tuple[str, str] | None = None  # spaces before the next word, written with it
+    for style, text in fragments:
+        for piece in re.split(r"(\n| +)", text):
+            if not piece:
+                continue
+            if piece == "\n":
+                out.append((style, "\n"))
+                col, indent, start, gap = 0, "", True, None
+            elif piece[0] == " ":
+                if start:
+                    indent += piece
+                    out.append((style, piece))
+                    col += len(piece)
+                else:
+                    gap = (style, piece)
+            else:
+                start = False
+                w = get_cwidth(piece)
+                spaces = len(gap[1]) if gap else 0
+                if col + spaces + w > width and col > len(indent):
+                    out.append((style, "\n" + indent))
+                    col = len(indent)
+                elif gap:
+                    out.append(gap)
+                    col += spaces
+                gap = None
+                out.append((style, piece))
+                col += w
+    return out
+
+
 class PromptConsole:
     """A prompt_toolkit session: colours, completion, toolbar and keys."""
 
@@ -109,10 +153,13 @@ class PromptConsole:
         from prompt_toolkit import print_formatted_text
         from prompt_toolkit.formatted_text import FormattedText
 
-        text = FormattedText([("", fragments)] if isinstance(fragments, str) else fragments)
+        from prompt_toolkit.application.current import get_app_session
+
+        parts: Fragments = [("", fragments)] if isinstance(fragments, str) else fragments
         if not self.color:
-            text = FormattedText([("", plain(fragments))])
-        print_formatted_text(text, style=self.style, output=self.output)
+            parts = [("", plain(fragments))]
+        width = (self.output or get_app_session().output).get_size().columns
+        print_formatted_text(FormattedText(wrap_fragments(parts, width)), style=self.style, output=self.output)
 
     def ask(self, prompt: str, choices: Sequence[str] = (), toolbar: str = "",
             timeout: float | None = None) -> str:
