@@ -27,6 +27,11 @@ def test_twelve_bots_play_a_full_game_in_every_language(capsys, monkeypatch, tmp
     assert "SPD.8" in out and "Traceback" not in err
     code, out, err = tutor(capsys, monkeypatch, ["--lang", lang, "replay", str(record), "--all"])
     assert code == 0, err
+    if lang == "en":  # each hand's end goes on with every seat's scoring and total
+        last = out.split("Hand 11 is over.")[1]
+        assert out.count("Player 12: ") == 11
+        for seat, total in enumerate(events[-2]["totals"]):
+            assert f"Player {seat + 1}: " in last and f"total {total}." in last
 
 
 def session(console, players=6, seed=2, coach=True, clock=None):

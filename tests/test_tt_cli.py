@@ -21,6 +21,15 @@ def test_a_full_bots_game_records_and_replays(capsys, monkeypatch, tmp_path, lan
     assert events[-1]["event"] == "game_over"
     code, out, err = tutor(capsys, monkeypatch, ["--lang", lang, "replay", str(record), "--all"])
     assert code == 0, err
+    # Every round's end goes on with each hand's scoring and running total, its wild cards marked.
+    assert out.count("*") > 0
+    if lang == "en":
+        assert out.count("Player 2: ") == 11
+        last = out.split("Round 11 is over.")[1]
+        for seat, total in enumerate(events[-2]["totals"]):
+            assert f"Player {seat + 1}: " in last and f"total {total}." in last
+        kings = [c for a in events[-2]["arrangements"] for m in a["melds"] + [a["deadwood"]] for c in m if c[0] == "K"]
+        assert all(f"K{'♣♦♥♠'['CDHS'.index(c[1])]}*" in last for c in kings)  # kings are wild in round 11
 
 
 def test_the_learner_draws_and_discards_with_one_line_errors(capsys, monkeypatch):
@@ -64,7 +73,7 @@ def test_a_held_card_is_found_in_any_notation(capsys, monkeypatch, typed):
 def test_going_out_needs_the_rest_in_melds(capsys, monkeypatch):
     code, out, err = tutor(capsys, monkeypatch, ["play", "3-13", "--seed", "4", "--players", "3"],
                            "stock\nout 3D\nout KD\n")
-    assert "TT.8" in out and "You go out, discarding K♦" in out
+    assert "TT.8" in out and "You go out, discarding K♦: [A♠ 3♦* 3♦*] (TT.8)." in out  # wilds marked, as in the hand
 
 
 def test_analyze_one_hand_in_text_and_json(capsys, monkeypatch):

@@ -61,6 +61,8 @@ def event_lines(event: Event, names: Names, ascii_only: bool = False, reveal: bo
 def event_line(event: Event, names: Names, ascii_only: bool = False, reveal: bool = False) -> str | None:
     """An event's sentences as one text (a cycle on several lines), or None: for `tutor replay`."""
     lines = event_lines(event, names, ascii_only, reveal)
+    if event["event"] == "hand_end":
+        lines += hand_end_lines(event, names, ascii_only)
     return "\n".join(lines) if lines else None
 
 
@@ -90,16 +92,17 @@ def _cycle_lines(event: Event, names: Names, ascii_only: bool, reveal: bool, own
 
 
 def hand_end_lines(event: Event, names: Names, ascii_only: bool = False) -> list[str]:
-    """Each hand's scoring after a hand (SPD.8)."""
+    """Each hand's scoring after a hand (SPD.8), its wild cards marked."""
+    wild = event["hand"] + 2  # SPD.2
     lines = []
     for seat, (arrangement, points, total) in enumerate(
             zip(event["arrangements"], event["penalties"], event["totals"])):
-        melds = show_melds(arrangement["melds"], ascii_only) or "-"
+        melds = show_melds(arrangement["melds"], ascii_only, wild) or "-"
         if seat in event["matched"]:
             lines.append(_("%(player)s: matched: %(melds)s; 0 points, total %(total)d.") % {
                 "player": names(seat), "melds": melds, "total": total})
             continue
-        left = show_cards(arrangement["deadwood"], ascii_only) or "-"
+        left = show_cards(arrangement["deadwood"], ascii_only, wild) or "-"
         lines.append(texts.score_line(names(seat), melds, left, points, total))
     return lines
 

@@ -26,12 +26,15 @@ def card_style(code: str) -> str:
     return "class:card.red" if code[-1] in "HD" else "class:card.black"
 
 
-def show_cards(codes: Sequence[str], ascii_only: bool = False) -> str:
-    return " ".join(show_card(c, ascii_only) for c in codes)
+def show_cards(codes: Sequence[str], ascii_only: bool = False, wild: int | None = None) -> str:
+    """Cards as printed, those of the `wild` rank (if given) marked with `*`, as in a hand."""
+    if wild is None:
+        return " ".join(show_card(c, ascii_only) for c in codes)
+    return " ".join(show_card(c, ascii_only) + ("*" if (parse_code(c) or (0,))[0] == wild else "") for c in codes)
 
 
-def show_melds(melds: Sequence[Sequence[str]], ascii_only: bool = False) -> str:
-    return "  ".join("[" + show_cards(m, ascii_only) + "]" for m in melds)
+def show_melds(melds: Sequence[Sequence[str]], ascii_only: bool = False, wild: int | None = None) -> str:
+    return "  ".join("[" + show_cards(m, ascii_only, wild) + "]" for m in melds)
 
 
 def event_line(event: Event, names: Names, ascii_only: bool = False, reveal: bool = False) -> str | None:
@@ -62,7 +65,8 @@ def event_line(event: Event, names: Names, ascii_only: bool = False, reveal: boo
     if kind == "discard":
         return (_("You discard %(card)s.") if you else _("%(player)s discards %(card)s.")) % {"player": who, "card": card}
     if kind == "go_out":
-        params = {"player": who, "card": card, "melds": show_melds(event["melds"], ascii_only)}
+        # `_wild`: the round's wild rank, given by whoever shows the event (never recorded).
+        params = {"player": who, "card": card, "melds": show_melds(event["melds"], ascii_only, event.get("_wild"))}
         return (_("You go out, discarding %(card)s: %(melds)s (TT.8).") if you else
                 _("%(player)s goes out, discarding %(card)s: %(melds)s (TT.8).")) % params
     if kind == "recycle":
@@ -75,14 +79,23 @@ def event_line(event: Event, names: Names, ascii_only: bool = False, reveal: boo
 
 
 def round_lines(event: Event, names: Names, ascii_only: bool = False) -> list[str]:
-    """Each hand's scoring arrangement after a round (TT.10)."""
+    """Each hand's scoring arrangement after a round (TT.10), its wild cards marked."""
+    wild = event["round"] + 2  # TT.3
     lines = []
     for seat, (arrangement, penalty, total) in enumerate(
             zip(event["arrangements"], event["penalties"], event["totals"])):
-        melds = show_melds(arrangement["melds"], ascii_only) or "-"
-        left = show_cards(arrangement["deadwood"], ascii_only) or "-"
+        melds = show_melds(arrangement["melds"], ascii_only, wild) or "-"
+        left = show_cards(arrangement["deadwood"], ascii_only, wild) or "-"
         lines.append(texts.score_line(names(seat), melds, left, penalty, total))
     return lines
+
+
+def replay_line(event: Event, names: Names, ascii_only: bool = False, reveal: bool = False) -> str | None:
+    """An event as `tutor replay` tells it: the end of a round goes on with every hand's scoring."""
+    line = event_line(event, names, ascii_only, reveal)
+    if line and event["event"] == "round_end":
+        return "\n".join([line, *round_lines(event, names, ascii_only)])
+    return line
 
 
 def illegal_line(err: IllegalAction, ascii_only: bool = False) -> str:

@@ -34,7 +34,7 @@ class TTSession(TableSession):
     _hand_shown: tuple[int, int] | None = None  # the hand is shown once per discard, not after each error
 
     def event_line(self, event: Event) -> str | None:
-        return event_line(event, self.names, self.ascii, reveal=self.learner is None)
+        return event_line({**event, "_wild": self.state.wild}, self.names, self.ascii, reveal=self.learner is None)
 
     def emit(self, events: list[Event]) -> None:
         for event in events:
