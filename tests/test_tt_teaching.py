@@ -42,6 +42,16 @@ def test_tt_8_a_missed_go_out_is_weaker():
         "Right: you go out by discarding KC; every other card is in a meld (TT.8)."]
 
 
+def test_tt_9_in_the_last_turns_the_discard_that_melds_all_is_right_without_going_out():
+    # Someone went out; this is the learner's last turn. Discarding K melds the rest: 0 points
+    # either way (TT.9, TT.10), so not saying "out" misses nothing.
+    state = discard_position(["AS", "AH", "3D", "KC"])
+    state.out, state.last_turns = 1 - state.current, 1
+    verdict = coach.judge_discard(state, state.hands[state.current][3])
+    assert verdict.kind == "right" and verdict.left == 0
+    assert coach.judge_discard(state, state.hands[state.current][0]).kind == "weaker"
+
+
 def test_tt_10_the_discard_that_keeps_the_fewest_points_is_right():
     state = discard_position(["2S", "2H", "2D", "9C", "KC"], wild_round=2)
     hand = state.hands[state.current]

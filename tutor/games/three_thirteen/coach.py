@@ -118,7 +118,9 @@ def judge_discard(state: State, card: Card, going_out: bool = False) -> DiscardV
     best_card, best = legal_ranked(hand, ranked, state.taken)[0]
     outs = tuple(state.out_cards())
     feeds = next_player_wants(state, card)
-    if outs and not going_out:
+    if outs and not going_out and state.out is None:
+        # In the last turns after someone went out (TT.9), a hand with every card melded
+        # scores 0 with or without showing it: only the points left are judged.
         return DiscardVerdict("weaker", card, left, outs[0], 0, outs, feeds)
     kind = "weaker" if left > best else "right"
     return DiscardVerdict(kind, card, left, best_card, best, outs, feeds, going_out=going_out)
