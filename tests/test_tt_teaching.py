@@ -52,6 +52,32 @@ def test_tt_9_in_the_last_turns_the_discard_that_melds_all_is_right_without_goin
     assert coach.judge_discard(state, state.hands[state.current][0]).kind == "weaker"
 
 
+def test_a_discard_names_the_unseen_cards_that_would_then_complete_a_meld():
+    # Round 3: fives are wild. After K♦ goes, 7♠ 7♥ wait for a third 7, 9♣ 10♣ for 8♣ or J♣.
+    state = discard_position(["7S", "7H", "9C", "10C", "KD", "2H"], wild_round=3)
+    hand = state.hands[state.current]
+    verdict = coach.judge_discard(state, hand[4])
+    assert verdict.kind == "right" and verdict.makers == ("7C", "7D", "8C", "JC")
+    from tutor.games.three_thirteen.narrate import discard_verdict_lines
+
+    assert discard_verdict_lines(verdict, ascii_only=True) == [
+        "Good discard: KD leaves 35 points in your hand.", "Cards that would now complete a meld: 7C 7D 8C JC."]
+    # Without 7♠ there is no pair of sevens left to complete; a card seen on the pile is no hope.
+    assert coach.judge_discard(state, hand[0]).makers == ("8C", "JC")
+    state.discard.append(card("8C"))
+    assert coach.judge_discard(state, hand[0]).makers == ("JC",)
+    # In a last turn no draw comes: nothing to hope for.
+    state.out, state.last_turns = 1 - state.current, 1
+    assert coach.judge_discard(state, hand[4]).makers == ()
+
+
+def test_many_cards_that_complete_a_meld_are_counted():
+    from tutor.games.three_thirteen.narrate import makers_line
+
+    assert makers_line(["AC", "2C"], ascii_only=True) == "Cards that would now complete a meld: AC 2C."
+    assert makers_line([f"{r}H" for r in "A23456789"]) == "9 different cards would now complete a meld."
+
+
 def test_tt_10_the_discard_that_keeps_the_fewest_points_is_right():
     state = discard_position(["2S", "2H", "2D", "9C", "KC"], wild_round=2)
     hand = state.hands[state.current]

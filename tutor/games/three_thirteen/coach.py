@@ -7,7 +7,8 @@ and which cards are unseen (not in their hand and not visible on the discard pil
   discard of the rest, never the card just taken, TT.5) against the average over the
   unseen cards of drawing from the stock.
 - A discard is compared with the best discard (the fewest points left); a chance to go
-  out that was missed is always weaker (TT.8).
+  out that was missed is always weaker (TT.8). The unseen cards that would then complete a
+  meld are named.
 - An arrangement the learner proposes is checked meld by meld, and its points compared
   with the solver's fewest (TT.10).
 """
@@ -51,6 +52,7 @@ class DiscardVerdict:
     message: str | None = None
     params: dict[str, object] | None = None
     going_out: bool = False  # the learner went out with this discard (TT.8)
+    makers: tuple[str, ...] = ()  # unseen cards that would then complete a meld (codes, low first)
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,20 @@ def best_after(hand: Sequence[Card], extra: Card, wild: int, rules: solver.MeldR
     """The fewest points after adding `extra` and discarding the best card (never `keep`)."""
     ranked = solver.discards(list(hand) + [extra], wild, rules)
     return min(a.penalty for c, a in ranked if c != keep)
+
+
+def meld_makers(state: State, hand: Sequence[Card]) -> tuple[str, ...]:
+    """The unseen natural cards that would complete a meld with cards `hand` leaves out of its
+    melds, so that its points drop (TT.10): what the current player hopes to draw next.
+    Cards of the wild rank, which join any meld, are left out."""
+    wild, rules = state.wild, state.rules
+    now = solver.solve(hand, wild, rules).penalty
+    found = []
+    for code in unseen(state, state.current):
+        rank, suit = parse_code(code)  # type: ignore[misc]
+        if rank != wild and solver.solve([*hand, Card(rank, suit, 99)], wild, rules).penalty < now:
+            found.append(Card(rank, suit))
+    return tuple(c.code for c in sorted(found))
 
 
 def judge_draw(state: State, source: str) -> DrawVerdict:
@@ -123,7 +139,9 @@ def judge_discard(state: State, card: Card, going_out: bool = False) -> DiscardV
         # scores 0 with or without showing it: only the points left are judged.
         return DiscardVerdict("weaker", card, left, outs[0], 0, outs, feeds)
     kind = "weaker" if left > best else "right"
-    return DiscardVerdict(kind, card, left, best_card, best, outs, feeds, going_out=going_out)
+    # What the hand left hopes for, unless no draw comes (going out, or a last turn, TT.9).
+    makers = () if going_out or state.out is not None else meld_makers(state, [c for c in hand if c is not card])
+    return DiscardVerdict(kind, card, left, best_card, best, outs, feeds, going_out=going_out, makers=makers)
 
 
 def next_player_wants(state: State, card: Card) -> str | None:

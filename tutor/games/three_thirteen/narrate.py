@@ -183,10 +183,23 @@ def discard_verdict_lines(verdict: Any, ascii_only: bool = False) -> list[str]:
         return [illegal_line(err, ascii_only)]
     card = show_card(verdict.card.code, ascii_only)
     lines = _discard_lines(verdict, card, ascii_only)
+    if verdict.makers:
+        lines.append(makers_line(verdict.makers, ascii_only))
     if verdict.feeds:
         lines.append(_("The next player took %(taken)s from the discard pile: %(card)s may help them.") % {
             "taken": show_card(verdict.feeds, ascii_only), "card": card})
     return lines
+
+
+def makers_line(codes: Sequence[str], ascii_only: bool = False) -> str:
+    """The cards that would complete a meld after a discard: named when few, else counted."""
+    if len(codes) <= MAKERS_NAMED:
+        return _("Cards that would now complete a meld: %(cards)s.") % {"cards": show_cards(codes, ascii_only)}
+    return ngettext("%(count)d different card would now complete a meld.",
+                    "%(count)d different cards would now complete a meld.", len(codes)) % {"count": len(codes)}
+
+
+MAKERS_NAMED = 8  # the most cards named one by one
 
 
 def _discard_lines(verdict: Any, card: str, ascii_only: bool) -> list[str]:
