@@ -625,6 +625,7 @@ def test_tt13_option_parsing():
     with pytest.raises(OptionError) as err:
         parse_options({"aces": "sideways"})
     assert err.value.message == "option_bad_value" and err.value.params["key"] == "aces"
+    assert err.value.params["allowed"] == "low, both, high"  # every value it takes is offered
 
 
 # --------------------------------------------------------------------------- TT.14

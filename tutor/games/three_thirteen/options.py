@@ -119,7 +119,7 @@ def parse_options(raw: dict[str, str]) -> Options:
         elif key == "aces":
             text = "both" if text == "high" else text  # "aces high or low" (TT.13) names the same variant
             if text not in ACES:
-                raise OptionError("option_bad_value", key=raw_key, value=value, allowed=", ".join(ACES))
+                raise OptionError("option_bad_value", key=raw_key, value=value, allowed=", ".join((*ACES, "high")))
             values["aces"] = text
         elif key == "face_points":
             if text not in FACE_POINTS:
