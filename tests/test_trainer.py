@@ -210,6 +210,7 @@ def test_long_lines_wrap_between_words_at_the_terminal_width():
     assert lines[1].startswith("  ") and not lines[1].startswith("   ")  # under the line's own indent
     assert lines[-1] == "K♦ Q♠"
     assert {style for style, _ in wrapped} == {"hint", "card"}
+    assert plain(wrap_fragments([("", "Your discard: ")], 80)) == "Your discard: "  # a prompt keeps its space
 
 
 def test_prompt_console_wraps_what_it_shows_to_the_output_width():

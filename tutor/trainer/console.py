@@ -126,6 +126,8 @@ def wrap_fragments(fragments: Fragments, width: int) -> Fragments:
                 gap = None
                 out.append((style, piece))
                 col += w
+    if gap:  # spaces at the very end stay (a prompt's, before what the learner types)
+        out.append(gap)
     return out
 
 
@@ -153,19 +155,23 @@ class PromptConsole:
         from prompt_toolkit import print_formatted_text
         from prompt_toolkit.formatted_text import FormattedText
 
-        from prompt_toolkit.application.current import get_app_session
-
         parts: Fragments = [("", fragments)] if isinstance(fragments, str) else fragments
         if not self.color:
             parts = [("", plain(fragments))]
-        width = (self.output or get_app_session().output).get_size().columns
-        print_formatted_text(FormattedText(wrap_fragments(parts, width)), style=self.style, output=self.output)
+        print_formatted_text(FormattedText(wrap_fragments(parts, self.width())), style=self.style, output=self.output)
+
+    def width(self) -> int:
+        """The terminal's width in cells."""
+        from prompt_toolkit.application.current import get_app_session
+
+        return (self.output or get_app_session().output).get_size().columns
 
     def ask(self, prompt: str, choices: Sequence[str] = (), toolbar: str = "",
             timeout: float | None = None) -> str:
         from prompt_toolkit.completion import WordCompleter
 
         completer = WordCompleter(list(choices), ignore_case=True, sentence=True) if choices else None
+        prompt = plain(wrap_fragments([("", prompt)], self.width()))
         try:
             return self.session.prompt(prompt, completer=completer, bottom_toolbar=toolbar or None,
                                        pre_run=self._alarm(timeout) if timeout is not None else None)
