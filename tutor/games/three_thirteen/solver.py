@@ -56,6 +56,7 @@ from tutor.cards import Card
 _BIG = 1 << 20  # "no limit" for the wilds a meld can take
 _BY_RANK = attrgetter("rank", "suit", "copy")  # the order of Card, but quicker as a key
 _FIRST = itemgetter(0)
+_RANK_FIRST = [(g % 13 * 4 + g // 13) << 12 for g in range(52)]  # a kind's place by rank, then suit
 _STRIPPED = (0, 0, 0, 0)  # no choice kept for a state: its first kind heads no group it can pay for
 
 
@@ -513,12 +514,16 @@ class _Solver:
         in turn (melds first, in the order chosen), then the wilds."""
         live, kinds, unit = self.live, self.kinds, self.unit
         table = self.table
-        if len(live) < len(counts):
+        if counts is self.counts:  # the whole hand (not less a discard)
+            state = self.full
+        elif len(live) < len(counts):
             state = sum([counts[i] * u for i, u in zip(live, unit)])
+        else:
+            state = sum(map(mul, counts, unit))
+        if len(live) < len(counts):
             dead = [i for i in set(range(len(counts))).difference(live) for _ in range(counts[i])]
             points = sum([table[kinds[i] % 13 + 1] for i in dead])  # the kinds that never meld
         else:
-            state = sum(map(mul, counts, unit))
             dead = []
             points = 0
         points += self.best(state, w, 0)  # type: ignore[misc]
@@ -595,10 +600,11 @@ class _Solver:
                 room.append((run, True, slack))
         # Deadwood sorts by rank, suit and copy: rank - 1, suit and position in one number.
         deadwood = []
+        order = _RANK_FIRST
         for j in dead:
             p = nxt[j]
             nxt[j] = p + 1
-            deadwood.append((kinds[j] % 13 * 4 + kinds[j] // 13) << 12 | p)
+            deadwood.append(order[kinds[j]] | p)
         melds = sets
         if w:
             rest = list(spare)
