@@ -27,6 +27,7 @@ def test_twelve_bots_play_a_full_game_in_every_language(capsys, monkeypatch, tmp
     assert "SPD.8" in out and "Traceback" not in err
     code, out, err = tutor(capsys, monkeypatch, ["--lang", lang, "replay", str(record), "--all"])
     assert code == 0, err
+    assert "*" in out  # wild cards in melds and left-over cards are marked
     if lang == "en":  # each hand's end goes on with every seat's scoring and total
         last = out.split("Hand 11 is over.")[1]
         assert out.count("Player 12: ") == 11
@@ -106,3 +107,14 @@ def test_drills_and_lessons_run(capsys, monkeypatch):
     assert "Good draw" in out or "was better" in out
     code, out, err = tutor(capsys, monkeypatch, ["check", "lessons/three-thirteen-speed"])
     assert code == 0, out + err
+
+
+def test_a_match_shows_its_wild_cards_marked(capsys, monkeypatch, tmp_path):
+    # Seed 3, four bots: in hand 1 (threes wild) seat 3 matches with 3♥ standing for 7♥.
+    record = tmp_path / "speed.jsonl"
+    code, out, err = tutor(capsys, monkeypatch, ["play", "speed", "--auto", "--players", "4", "--seed", "3",
+                                                 "--record", str(record)])
+    assert code == 0 and "Player 4 calls match: [6♥ 3♥* 8♥] (SPD.7)." in out
+    assert "_wild" not in record.read_text(encoding="utf-8")  # shown, never recorded
+    code, out, err = tutor(capsys, monkeypatch, ["replay", str(record), "--all"])
+    assert code == 0 and "Player 4 calls match: [6♥ 3♥* 8♥] (SPD.7)." in out

@@ -41,7 +41,8 @@ def event_lines(event: Event, names: Names, ascii_only: bool = False, reveal: bo
     if kind == "match":
         lines = []
         for seat, melds in zip(event["players"], event["melds"]):
-            params = {"player": names(seat), "melds": show_melds(melds, ascii_only)}
+            # `_wild`: the hand's wild rank, given by whoever shows the event (never recorded).
+            params = {"player": names(seat), "melds": show_melds(melds, ascii_only, event.get("_wild"))}
             if names.is_you(seat):
                 lines.append(_("You call match: %(melds)s (SPD.7).") % params)
             else:

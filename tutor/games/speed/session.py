@@ -53,8 +53,17 @@ class SpeedSession(TableSession):
 
     def emit(self, events: list[Event]) -> None:
         self.record(events)
+        # The wild rank each event is shown with: the engine may have moved on to the next hand
+        # within this batch, so the events before its hand_start belong to the hand before.
+        wild = self.state.wild
+        for event in reversed(events):
+            if event["event"] == "hand_start":
+                wild = event["hand"] + 1  # SPD.2: hand h - 1 has the rank h + 1 wild
         for event in events:
-            for line in event_lines(event, self.names, self.ascii, reveal=self.learner is None, own_draws=False):
+            if event["event"] == "hand_start":
+                wild = event["wild"]
+            shown = {**event, "_wild": wild}
+            for line in event_lines(shown, self.names, self.ascii, reveal=self.learner is None, own_draws=False):
                 self.console.show([("", line)])
             if event["event"] == "hand_end":
                 for line in hand_end_lines(event, self.names, self.ascii):
