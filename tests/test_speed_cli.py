@@ -115,6 +115,6 @@ def test_a_match_shows_its_wild_cards_marked(capsys, monkeypatch, tmp_path):
     code, out, err = tutor(capsys, monkeypatch, ["play", "speed", "--auto", "--players", "4", "--seed", "3",
                                                  "--record", str(record)])
     assert code == 0 and "Player 4 calls match: [6♥ 3♥* 8♥] (SPD.7)." in out
-    assert "_wild" not in record.read_text(encoding="utf-8")  # shown, never recorded
+    assert '"_wild":' not in record.read_text(encoding="utf-8")  # shown, never recorded
     code, out, err = tutor(capsys, monkeypatch, ["replay", str(record), "--all"])
     assert code == 0 and "Player 4 calls match: [6♥ 3♥* 8♥] (SPD.7)." in out
