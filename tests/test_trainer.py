@@ -211,6 +211,8 @@ def test_long_lines_wrap_between_words_at_the_terminal_width():
     assert lines[-1] == "K♦ Q♠"
     assert {style for style, _ in wrapped} == {"hint", "card"}
     assert plain(wrap_fragments([("", "Your discard: ")], 80)) == "Your discard: "  # a prompt keeps its space
+    # A word whose styles change inside it (a card and its mark) is still one word.
+    assert plain(wrap_fragments([("", "one two three fo"), ("x", "ur five")], 20)) == "one two three four\nfive"
 
 
 def test_prompt_console_wraps_what_it_shows_to_the_output_width():

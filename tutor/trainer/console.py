@@ -117,7 +117,7 @@ def wrap_fragments(fragments: Fragments, width: int) -> Fragments:
                 start = False
                 w = get_cwidth(piece)
                 spaces = len(gap[1]) if gap else 0
-                if col + spaces + w > width and col > len(indent):
+                if gap and col + spaces + w > width:  # (text that abuts the last piece is the same word)
                     out.append((style, "\n" + indent))
                     col = len(indent)
                 elif gap:
