@@ -25,3 +25,15 @@ class GameKit:
     lost: Callable[[Any, int], bool]
     replay: Callable[[dict[str, Any], list[Event]], Iterator[tuple[Event, Any]]]
     event_line: Callable[..., str | None]
+
+
+def with_wild(replayed: Iterator[tuple[Event, Any]], start: str) -> Iterator[tuple[Event, Any]]:
+    """Replayed events, each a copy given its round's (or hand's) wild rank as `_wild` for
+    showing it, taken from the last `start` event (`round_start`, `hand_start`): the record's
+    events stay as they are."""
+    wild = None
+    for event, state in replayed:
+        if event["event"] == start:
+            wild = event["wild"]
+        yield {**event, "_wild": wild}, state
+

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from tutor.games.kit import GameKit
+from tutor.games.kit import GameKit, with_wild
 from tutor.games.speed.engine import Chance, State, parse_options
 from tutor.games.speed.narrate import event_line, option_error_line
-from tutor.games.speed.replay import replay_shown
+from tutor.games.speed.replay import replay
 from tutor.games.speed.session import SpeedSession
 
 
@@ -17,6 +17,6 @@ KIT = GameKit(
     option_error_line=option_error_line,
     # A learner "loses" a game of 3-13 Speed when they are not among the lowest totals (SPD.8).
     lost=lambda state, seat: seat not in state.winners,
-    replay=replay_shown,
+    replay=lambda header, events: with_wild(replay(header, events), "hand_start"),
     event_line=event_line,
 )

@@ -89,12 +89,3 @@ def replay(header: dict[str, Any], events: list[Event]) -> Iterator[tuple[Event,
     state = start(header, events)
     yield from verify(state, events, _decision)
 
-
-def replay_shown(header: dict[str, Any], events: list[Event]) -> Iterator[tuple[Event, State]]:
-    """replay(), each event given its hand's wild rank as `_wild` for showing it (a copy: the
-    record's events stay as they are)."""
-    wild = None
-    for event, state in replay(header, events):
-        if event["event"] == "hand_start":
-            wild = event["wild"]
-        yield {**event, "_wild": wild}, state

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from tutor.games.kit import GameKit
+from tutor.games.kit import GameKit, with_wild
 from tutor.games.three_thirteen.engine import Chance, State
 from tutor.games.three_thirteen.narrate import option_error_line, replay_line
 from tutor.games.three_thirteen.options import parse_options
-from tutor.games.three_thirteen.replay import replay_shown
+from tutor.games.three_thirteen.replay import replay
 from tutor.games.three_thirteen.session import TTSession
 
 KIT = GameKit(
@@ -17,6 +17,6 @@ KIT = GameKit(
     option_error_line=option_error_line,
     # A learner "loses" a game of Three Thirteen when they are not among the winners (TT.11).
     lost=lambda state, seat: seat not in state.winners,
-    replay=replay_shown,
+    replay=lambda header, events: with_wild(replay(header, events), "round_start"),
     event_line=replay_line,
 )

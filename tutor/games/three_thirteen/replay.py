@@ -56,9 +56,3 @@ def replay(header: dict[str, Any], events: list[Event]) -> Iterator[tuple[Event,
     state = start(header, events)
     yield from verify(state, events, _decision)
 
-
-def replay_shown(header: dict[str, Any], events: list[Event]) -> Iterator[tuple[Event, State]]:
-    """replay(), each event given the round's wild rank as `_wild` for showing it (a copy:
-    the record's events stay as they are)."""
-    for event, state in replay(header, events):
-        yield {**event, "_wild": state.wild}, state
