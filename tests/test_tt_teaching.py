@@ -75,6 +75,7 @@ def test_many_cards_that_complete_a_meld_are_counted():
     from tutor.games.three_thirteen.narrate import makers_line
 
     assert makers_line(["AC", "2C"], ascii_only=True) == "Cards that would now complete a meld: AC 2C."
+    assert makers_line(["AC"], ascii_only=True) == "Card that would now complete a meld: AC."
     assert makers_line([f"{r}H" for r in "A23456789"]) == "9 different cards would now complete a meld."
 
 

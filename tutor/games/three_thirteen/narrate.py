@@ -194,7 +194,9 @@ def discard_verdict_lines(verdict: Any, ascii_only: bool = False) -> list[str]:
 def makers_line(codes: Sequence[str], ascii_only: bool = False) -> str:
     """The cards that would complete a meld after a discard: named when few, else counted."""
     if len(codes) <= MAKERS_NAMED:
-        return _("Cards that would now complete a meld: %(cards)s.") % {"cards": show_cards(codes, ascii_only)}
+        return ngettext("Card that would now complete a meld: %(cards)s.",
+                        "Cards that would now complete a meld: %(cards)s.", len(codes)) % {
+            "cards": show_cards(codes, ascii_only)}
     return ngettext("%(count)d different card would now complete a meld.",
                     "%(count)d different cards would now complete a meld.", len(codes)) % {"count": len(codes)}
 
