@@ -39,15 +39,15 @@ def hand_error_line(err: HandError) -> str:
 
 
 def parse_hand(tokens: list[str], decks: int) -> list[Any]:
-    """Cards from tokens ("10H AS QD", commas allowed); identical cards get distinct copies."""
-    from tutor.cards import Card, parse_code
+    """Cards from tokens ("10H AS QD", commas allowed, or cards in the learner's words:
+    "dame de cœur, as de pique"); identical cards get distinct copies."""
+    from tutor.cards import Card
+    from tutor.trainer.cardnames import read_cards, stray_word
 
-    parsed_cards = []
-    for token in (t for chunk in tokens for t in chunk.replace(",", " ").split()):
-        parsed = parse_code(token)
-        if parsed is None:
-            raise HandError("bad_card", card=repr(token))
-        parsed_cards.append(parsed)
+    text = " ".join(tokens)
+    parsed_cards = read_cards(text)
+    if parsed_cards is None:
+        raise HandError("bad_card", card=repr(stray_word(text) or text.strip()))
     counts = Counter(parsed_cards)
     for key, count in counts.items():
         if count > decks:

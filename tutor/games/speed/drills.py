@@ -11,11 +11,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tutor.cards import Card, parse_code
+from tutor.cards import Card
 from tutor.games.speed import bots, coach
 from tutor.games.speed.engine import Chance, Phase, State
 from tutor.drills import Skill
 from tutor.i18n import N_
+from tutor.trainer.cardnames import read_card
 
 
 def keep_draw(state: State, seat: int) -> bool:
@@ -110,7 +111,7 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
             lines = draw_verdict_lines(verdict, ascii_only)
             kind = verdict.kind
         else:
-            parsed = parse_code(text) if len(words) == 1 else None
+            parsed = read_card(text)  # the notation, or the card in words
             card = state.find_card(Card(*parsed).code, seat) if parsed else None
             if card is None:
                 session.say_error(_("%(text)s is not a card in your hand.") % {"text": repr(text)})

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutor.cards import Card, parse_code, rank_code
+from tutor.cards import Card, rank_code
 from tutor.games.base import Event, IllegalAction
 from tutor.games.speed import bots, coach
 from tutor.games.speed.engine import RULES, Discard, Draw, Match, Pass, Phase
@@ -33,6 +33,7 @@ from tutor.games.speed.narrate import (
 from tutor.games.speed.rules import CLAUSES
 from tutor.games.three_thirteen import solver
 from tutor.i18n import _, ngettext
+from tutor.trainer.cardnames import read_card, words_hint
 from tutor.trainer.commands import command_of, command_word, split_command
 from tutor.trainer.console import Fragments, TimeUp
 from tutor.trainer.hands import hand_fragments, rummy_order
@@ -142,6 +143,7 @@ class SpeedSession(TableSession):
               "the pile on your right).") % words,
             _("Then type the card to discard, like 10H, QS or 7♦: it goes face down until everyone has chosen, "
               "then onto your pile on the left, for your left neighbour.") % words,
+            words_hint(),
             _("When all your cards are in sets, type %(match)s before you draw (SPD.7). Wild cards are marked "
               "with *, the card you just drew with brackets.") % words,
             _("Commands: %(help)s, %(rules)s, %(why)s, %(quit)s.") % words,
@@ -276,10 +278,11 @@ class SpeedSession(TableSession):
         if command == "match":
             self.say_error(illegal_line(IllegalAction("SPD.7", "no_window", call="discard"), self.ascii))
             return []
-        if len(words) != 1 or parse_code(words[0]) is None:
+        parsed = read_card(" ".join(words))  # the notation, or the card in words ("dame de cœur")
+        if parsed is None:
             self.say_error(_("%(text)s is not a card. Type help to see how to write cards.") % {"text": repr(text)})
             return []
-        rank, suit = parse_code(words[0])  # type: ignore[misc]
+        rank, suit = parsed
         card = s.find_card(Card(rank, suit).code, seat)
         if card is None:
             self.say_error(illegal_line(IllegalAction("SPD.6", "not_in_hand", card=Card(rank, suit).code), self.ascii))

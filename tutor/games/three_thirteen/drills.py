@@ -11,10 +11,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tutor.cards import parse_code
+from tutor.cards import Card
 from tutor.games.three_thirteen import bots, coach, solver
 from tutor.games.three_thirteen.engine import Chance, Phase, State
 from tutor.drills import Skill
+from tutor.trainer.cardnames import read_card, read_cards
 from tutor.i18n import N_
 
 
@@ -86,7 +87,7 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
     )
     from tutor.games.three_thirteen.session import TTSession
     from tutor.i18n import _
-    from tutor.trainer.commands import command_of, command_word
+    from tutor.trainer.commands import command_of, command_word, split_command
 
     session = TTSession(console, state, "normal", rng, seat, ascii_only)
     console.show(session.table())
@@ -112,9 +113,10 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
             verdict = coach.judge_draw(state, "stock" if command == "stock" else "discard")
             lines = draw_verdict_lines(verdict, ascii_only)
         else:
+            command, rest = split_command(text)
             going_out = command == "out"
-            code = words[1] if going_out and len(words) == 2 else words[0] if len(words) == 1 else ""
-            card = state.find_card(code) if parse_code(code) else None
+            parsed = read_card(" ".join(rest if going_out else words))  # the notation, or words
+            card = state.find_card(Card(*parsed).code) if parsed else None
             if card is None:
                 session.say_error(_("%(text)s is not a card in your hand.") % {"text": repr(text)})
                 continue
@@ -132,9 +134,11 @@ def read_melds(text: str, state: State, seat: int) -> list[list[Any]] | None:
     melds = []
     for group in text.split("|"):
         meld = []
-        for code in group.split():
-            parsed = parse_code(code)
-            card = next((c for c in hand if parsed and (c.rank, c.suit) == parsed), None)
+        cards = read_cards(group)  # the notation, or cards in words
+        if cards is None:
+            return None
+        for parsed in cards:
+            card = next((c for c in hand if (c.rank, c.suit) == parsed), None)
             if card is None:
                 return None
             hand.remove(card)

@@ -34,6 +34,7 @@ from tutor.games.three_thirteen.options import parse_options
 from tutor.lessons import playon
 from tutor.i18n import _, ngettext
 from tutor.lessons.positions import PositionError, card_codes
+from tutor.trainer.cardnames import read_card
 
 
 @dataclass(frozen=True)
@@ -197,9 +198,8 @@ def read_answer(session: Any, text: str, expected: Answer | None) -> Answer | No
             "stock": command_word("stock"), "pile": command_word("pile")})
         return None
     out = command == "out"
-    words = text.split()
-    code = rest[0] if out and len(rest) == 1 else words[0] if len(words) == 1 else ""
-    card = state.find_card(code) if parse_code(code) else None
+    parsed = read_card(" ".join(rest) if out else text)  # the notation, or the card in words
+    card = state.find_card(Card(*parsed).code) if parsed else None
     if card is None:
         session.say_error(_("%(text)s is not a card in your hand.") % {"text": repr(text)})
         return None

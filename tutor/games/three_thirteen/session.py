@@ -8,7 +8,7 @@ missed chance to go out, is flagged in one line.
 
 from __future__ import annotations
 
-from tutor.cards import parse_code, rank_code
+from tutor.cards import Card, rank_code
 from tutor.games.base import Event, IllegalAction
 from tutor.games.three_thirteen import bots, coach
 from tutor.games.three_thirteen.engine import Discard, Draw, GoOut, Phase
@@ -24,6 +24,7 @@ from tutor.games.three_thirteen.narrate import (
 )
 from tutor.games.three_thirteen.rules import CLAUSES
 from tutor.i18n import _, ngettext
+from tutor.trainer.cardnames import read_card, words_hint
 from tutor.trainer.commands import command_of, command_word, split_command
 from tutor.trainer.console import Fragments
 from tutor.trainer.hands import hand_fragments, rummy_order
@@ -79,6 +80,7 @@ class TTSession(TableSession):
             % {"stock": command_word("stock"), "pile": command_word("pile")},
             _("Then type the card to discard, like 10H, QS or 7♦. To go out, type %(out)s and the card, "
               "like \"%(out)s 7D\": every other card must be in melds (TT.8).") % {"out": command_word("out")},
+            words_hint(),
             _("Wild cards are marked with *. Commands: %(help)s, %(rules)s, %(why)s, %(quit)s.")
             % {c: command_word(c) for c in ("help", "rules", "why", "quit")},
         ):
@@ -127,12 +129,14 @@ class TTSession(TableSession):
             words = rest
         elif not rest and self.handle_command(command):
             return None
-        if len(words) != 1 or parse_code(words[0]) is None:
+        parsed = read_card(" ".join(words))  # the notation, or the card in words ("dame de cœur")
+        if parsed is None:
             self.say_error(_("%(text)s is not a card. Type help to see how to write cards.") % {"text": repr(text)})
             return None
-        card = s.find_card(words[0])
+        code = Card(*parsed).code
+        card = s.find_card(code)
         if card is None:
-            self.say_error(illegal_line(IllegalAction("TT.5", "not_in_hand", card=words[0].upper()), self.ascii))
+            self.say_error(illegal_line(IllegalAction("TT.5", "not_in_hand", card=code), self.ascii))
             return None
         if self.coach:
             verdict = coach.judge_discard(s, card, going_out)

@@ -49,6 +49,7 @@ from tutor.games.toepen.narrate import (
 )
 from tutor.games.toepen.rules import CLAUSES
 from tutor.i18n import _
+from tutor.trainer.cardnames import read_card, words_hint
 from tutor.trainer.commands import command_of, command_word, split_command
 from tutor.trainer.console import Fragments, TimeUp
 from tutor.trainer.hands import SUIT_ORDER, hand_fragments
@@ -150,6 +151,7 @@ class ToepenSession(TableSession):
                                               "help", "rules", "why", "quit")}
         for line in (
             _("To play a card, type it, like 10H, QS or 7♦. Follow the suit led if you can (TOE.5).") % words,
+            words_hint(),
             _("To knock (raise the stake by one, TOE.7), type %(knock)s when it is your turn. Before each bot "
               "card you may knock too: the trainer pauses; press Enter to go on, or type %(knock)s (in a "
               "terminal, F3 does it).") % words,
@@ -279,7 +281,8 @@ class ToepenSession(TableSession):
                    "challenge": Challenge, "pass": Pass}
         if command in actions:
             return self.decide(command, actions[command](seat))
-        card = card_from_code(words[0]) if len(words) == 1 else None
+        parsed = read_card(text)  # the notation, or the card in words ("dame de cœur")
+        card = card_from_code(Card(*parsed).code) if parsed else None
         if card is None:
             self.say_error(_("%(text)s is not a card or a command here. Type help to see what you can do.") % {
                 "text": repr(text)})
