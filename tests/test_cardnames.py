@@ -41,6 +41,16 @@ def test_cards_in_words_in_every_language(lang):
     assert read_card(quoted.rstrip(".“»\" ").rstrip("»“\" ")) == (12, "S")
 
 
+NUMBERS = {"en": "ten of hearts", "lt": "širdžių dešimtakė", "de": "Herz Zehn", "fr": "dix de cœur",
+           "es": "diez de corazones", "ru": "десятка червей", "cs": "srdcová desítka", "nb": "hjerter ti"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_number_cards_in_words(lang):
+    i18n.use(lang)
+    assert read_card(NUMBERS[lang]) == (10, "H")
+
+
 @pytest.mark.parametrize("text", ["queen", "hearts", "queen of queens", "queen hearts spades", "nonsense", ""])
 def test_half_a_card_or_two_ranks_is_no_card(text):
     i18n.use("en")

@@ -2,7 +2,7 @@
 
 A learner may type `QH`, `q♥`, or name the card: "queen of hearts", "dame de cœur",
 "Herz Dame", "Herzdame", "червовая дама", "дама червей", "srdcová dáma", "hjerter dame".
-A card in words is a rank (a number 1-10, or a word for ace, jack, queen or king) and a suit
+A card in words is a rank (a number 1-10, or a word for it or for ace, jack, queen, king) and a suit
 (any word that begins with one of the suit's stems, so that every inflection counts: "черв"
 covers черви, червей, червовая), in either order, with filler words ("of", "de") between.
 The words come from the catalog of the learner's language; English is always understood.
@@ -20,7 +20,8 @@ from tutor.cards import parse_code
 from tutor.i18n import _, current, pgettext
 
 _ENGLISH = {
-    "ranks": {"ace": 1, "jack": 11, "knave": 11, "queen": 12, "king": 13},
+    "ranks": {"ace": 1, "jack": 11, "knave": 11, "queen": 12, "king": 13,
+              **{w: n for n, w in enumerate("two three four five six seven eight nine ten".split(), 2)}},
     "suits": [("club", "C"), ("diamond", "D"), ("heart", "H"), ("spade", "S")],
     "fillers": {"of"},
 }
@@ -60,11 +61,18 @@ def _words() -> dict[str, object]:
     hearts = pgettext("suit stem", "heart")
     # TRANSLATORS: as above, for spades.
     spades = pgettext("suit stem", "spade")
+    # TRANSLATORS: words a learner may type for the number cards, in any form they might use
+    # ("семёрка|семерка|семёрку|семь"), alternatives separated by |, lower case. Digits always work.
+    numbers = [
+        pgettext("card name", "two|deuce"), pgettext("card name", "three|trey"), pgettext("card name", "four"),
+        pgettext("card name", "five"), pgettext("card name", "six"), pgettext("card name", "seven"),
+        pgettext("card name", "eight"), pgettext("card name", "nine"), pgettext("card name", "ten"),
+    ]
     # TRANSLATORS: small words that may stand between a rank and a suit ("queen of hearts"),
     # alternatives separated by |; leave empty if your language needs none ("-").
     fillers = pgettext("card name", "of")
     ranks: dict[str, int] = dict(_ENGLISH["ranks"])  # type: ignore[arg-type]
-    for text, rank in ((ace, 1), (jack, 11), (queen, 12), (king, 13)):
+    for text, rank in ((ace, 1), (jack, 11), (queen, 12), (king, 13), *zip(numbers, range(2, 11))):
         ranks.update({word: rank for word in _alternatives(text)})
     suits = list(_ENGLISH["suits"])  # type: ignore[arg-type]
     for text, suit in ((clubs, "C"), (diamonds, "D"), (hearts, "H"), (spades, "S")):
