@@ -121,6 +121,11 @@ class TableSession:
         self.emit(events)
         return True
 
+    def coach_says(self, *lines: str) -> None:
+        """The coach's advice, one line each."""
+        for line in lines:
+            self.console.show([("class:hint", _("Coach: %(advice)s") % {"advice": line})])
+
     def say_error(self, text: str, clause: str | None = None) -> None:
         if clause:
             text = _("%(reason)s (rule %(clause)s)") % {"reason": text, "clause": clause}

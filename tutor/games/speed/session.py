@@ -238,7 +238,7 @@ class SpeedSession(TableSession):
         if s.phase is Phase.MATCH:
             if self.coach:
                 verdict = coach.judge_window(s, seat, called=False)
-                self.coach_says(window_verdict_lines(verdict, self.ascii))
+                self.coach_says(*window_verdict_lines(verdict, self.ascii))
             # The window closes before the draw: if a match is called, the learner hears it and chooses again.
             self.act(Pass(seat))
             self.bots_act()
@@ -250,7 +250,7 @@ class SpeedSession(TableSession):
         if self.coach and text is not None:
             verdict = coach.judge_draw(s, seat, source)
             if verdict.kind == "weaker":
-                self.coach_says(draw_verdict_lines(verdict, self.ascii))
+                self.coach_says(*draw_verdict_lines(verdict, self.ascii))
         return actions + [Draw(seat, source)]
 
     def _match(self, seat: int) -> list[Any]:
@@ -290,12 +290,8 @@ class SpeedSession(TableSession):
         if self.coach:
             verdict = coach.judge_discard(s, seat, card)
             if verdict.kind == "weaker":
-                self.coach_says(discard_verdict_lines(verdict, self.ascii))
+                self.coach_says(*discard_verdict_lines(verdict, self.ascii))
         return [Discard(seat, card)]
-
-    def coach_says(self, lines: list[str]) -> None:
-        for line in lines:
-            self.console.show([("class:hint", _("Coach: %(advice)s") % {"advice": line})])
 
     def illegal_line(self, err: IllegalAction) -> str:
         return illegal_line(err, self.ascii)

@@ -110,7 +110,7 @@ class TTSession(TableSession):
                 if self.coach:
                     verdict = coach.judge_draw(s, source)
                     if verdict.kind == "weaker":
-                        self.coach_says(draw_verdict_lines(verdict, self.ascii))
+                        self.coach_says(*draw_verdict_lines(verdict, self.ascii))
                 return Draw(source)
             if not self.handle_command(command) and text.strip():
                 self.say_error(illegal_line(IllegalAction("TT.5", "draw_first"), self.ascii))
@@ -141,12 +141,8 @@ class TTSession(TableSession):
         if self.coach:
             verdict = coach.judge_discard(s, card, going_out)
             if verdict.kind == "weaker":
-                self.coach_says(discard_verdict_lines(verdict, self.ascii))
+                self.coach_says(*discard_verdict_lines(verdict, self.ascii))
         return GoOut(card) if going_out else Discard(card)
-
-    def coach_says(self, lines: list[str]) -> None:
-        for line in lines:
-            self.console.show([("class:hint", _("Coach: %(advice)s") % {"advice": line})])
 
     def illegal_line(self, err: IllegalAction) -> str:
         return illegal_line(err, self.ascii)

@@ -177,9 +177,6 @@ class ToepenSession(TableSession):
                 words += [command_word("pass"), command_word("challenge")]
         return list(dict.fromkeys(words + super().choices()))
 
-    def coach_says(self, line: str) -> None:
-        self.console.show([("class:hint", _("Coach: %(advice)s") % {"advice": line})])
-
     # ------------------------------------------------------------------ bots
 
     def bots_knock(self) -> bool:
