@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Any
 
-from tutor.cards import parse_code
+from tutor.cards import Card, parse_code
 from tutor.i18n import _, current, pgettext
 
 _ENGLISH = {
@@ -137,6 +138,13 @@ def read_card(text: str) -> tuple[int, str] | None:
     if parsed is not None:
         return parsed
     return _read(_split(text))
+
+
+def held_card(state: Any, text: str, seat: int | None = None) -> Card | None:
+    """The card `text` names (the notation or words) in `seat`'s hand, by the engine's
+    `find_card` (the player to act when no seat is given), or None."""
+    parsed = read_card(text)
+    return state.find_card(Card(*parsed).code, seat) if parsed else None
 
 
 def read_cards(text: str) -> list[tuple[int, str]] | None:

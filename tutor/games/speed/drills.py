@@ -11,12 +11,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tutor.cards import Card
 from tutor.games.speed import bots, coach
 from tutor.games.speed.engine import Chance, Phase, State
 from tutor.drills import Skill
 from tutor.i18n import N_
-from tutor.trainer.cardnames import read_card
+from tutor.trainer.cardnames import held_card
 
 
 def keep_draw(state: State, seat: int) -> bool:
@@ -111,8 +110,7 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
             lines = draw_verdict_lines(verdict, ascii_only)
             kind = verdict.kind
         else:
-            parsed = read_card(text)  # the notation, or the card in words
-            card = state.find_card(Card(*parsed).code, seat) if parsed else None
+            card = held_card(state, text, seat)  # the notation, or the card in words
             if card is None:
                 session.say_error(_("%(text)s is not a card in your hand.") % {"text": repr(text)})
                 continue

@@ -24,7 +24,7 @@ from tutor.games.speed import bots, coach
 from tutor.games.speed.engine import DECKS, MAX_PLAYERS, MIN_PLAYERS, Chance, Discard, Draw, Match, Pass, Phase, State
 from tutor.games.speed.narrate import discard_verdict_lines, draw_verdict_lines, show_card, window_verdict_lines
 from tutor.i18n import _
-from tutor.trainer.cardnames import read_card
+from tutor.trainer.cardnames import held_card
 from tutor.trainer.commands import command_of, command_word
 from tutor.lessons.positions import PositionError, card_codes
 
@@ -206,8 +206,7 @@ def read_answer(session: Any, text: str, expected: Answer | None) -> Answer | No
         session.say_error(_("Type %(middle)s or %(pile)s.") % {
             "middle": command_word("middle"), "pile": command_word("pile")})
         return None
-    parsed = read_card(text)  # the notation, or the card in words
-    card = state.find_card(Card(*parsed).code, seat) if parsed else None
+    card = held_card(state, text, seat)  # the notation, or the card in words
     if card is None:
         session.say_error(_("%(text)s is not a card in your hand.") % {"text": repr(text)})
         return None

@@ -11,11 +11,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tutor.cards import Card
 from tutor.games.three_thirteen import bots, coach, solver
 from tutor.games.three_thirteen.engine import Chance, Phase, State
 from tutor.drills import Skill
-from tutor.trainer.cardnames import read_card, read_cards
+from tutor.trainer.cardnames import held_card, read_cards
 from tutor.i18n import N_
 
 
@@ -115,8 +114,7 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
         else:
             command, rest = split_command(text)
             going_out = command == "out"
-            parsed = read_card(" ".join(rest if going_out else words))  # the notation, or words
-            card = state.find_card(Card(*parsed).code) if parsed else None
+            card = held_card(state, " ".join(rest if going_out else words))  # the notation, or words
             if card is None:
                 session.say_error(_("%(text)s is not a card in your hand.") % {"text": repr(text)})
                 continue

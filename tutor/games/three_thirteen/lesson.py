@@ -34,7 +34,7 @@ from tutor.games.three_thirteen.options import parse_options
 from tutor.lessons import playon
 from tutor.i18n import _, ngettext
 from tutor.lessons.positions import PositionError, card_codes
-from tutor.trainer.cardnames import read_card
+from tutor.trainer.cardnames import held_card
 
 
 @dataclass(frozen=True)
@@ -198,8 +198,7 @@ def read_answer(session: Any, text: str, expected: Answer | None) -> Answer | No
             "stock": command_word("stock"), "pile": command_word("pile")})
         return None
     out = command == "out"
-    parsed = read_card(" ".join(rest) if out else text)  # the notation, or the card in words
-    card = state.find_card(Card(*parsed).code) if parsed else None
+    card = held_card(state, " ".join(rest) if out else text)  # the notation, or the card in words
     if card is None:
         session.say_error(_("%(text)s is not a card in your hand.") % {"text": repr(text)})
         return None

@@ -25,12 +25,11 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from tutor.cards import Card
 from tutor.games.toepen import bots, coach
 from tutor.games.toepen.engine import Chance, Options, Phase, State, Throw, power
 from tutor.drills import Skill
 from tutor.i18n import N_
-from tutor.trainer.cardnames import read_card
+from tutor.trainer.cardnames import held_card
 
 SEAT = 0
 #: How many bot decisions a deal may take before it gives up (a few hands of a rubber).
@@ -183,8 +182,7 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
                 verdict = coach.judge_challenge(state, seat, command == "challenge")
                 line = challenge_verdict_line(verdict, session.names)
         else:
-            parsed = read_card(" ".join(parts))  # the notation, or the card in words
-            card = state.find_card(Card(*parsed).code, seat) if parsed else None
+            card = held_card(state, " ".join(parts), seat)  # the notation, or the card in words
             if card is None:
                 session.say_error(_("%(text)s is not a card in your hand.") % {"text": repr(text)})
                 continue

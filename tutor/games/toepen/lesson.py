@@ -56,7 +56,7 @@ from tutor.games.toepen.engine import (
 )
 from tutor.games.toepen.options import MAX_PLAYERS, MIN_PLAYERS, MIN_PLAYERS_TWO, parse_options
 from tutor.i18n import _
-from tutor.trainer.cardnames import read_card
+from tutor.trainer.cardnames import held_card
 from tutor.lessons import playon
 from tutor.lessons.positions import PositionError, card_codes
 
@@ -539,8 +539,7 @@ def read_answer(session: Any, text: str, expected: Answer | None) -> Answer | No
                 "card": state.playable(seat)[0].code})
             return None
         return Answer("knock", "knock")
-    parsed = read_card(" ".join(words))  # the notation, or the card in words
-    card = state.find_card(Card(*parsed).code, seat) if parsed else None
+    card = held_card(state, " ".join(words), seat)  # the notation, or the card in words
     if card is None:
         session.say_error(_("%(text)s is not a card in your hand.") % {"text": repr(text)})
         return None
