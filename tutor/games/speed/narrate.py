@@ -7,7 +7,7 @@ from typing import Any
 from tutor.cards import rank_code
 from tutor.games import texts
 from tutor.games.base import Event, IllegalAction, OptionError
-from tutor.games.three_thirteen.narrate import card_style, show_card, show_cards, show_melds
+from tutor.games.three_thirteen.narrate import card_style, score_lines, show_card, show_cards, show_melds
 from tutor.i18n import _, ngettext
 from tutor.trainer.table import Names
 
@@ -95,16 +95,11 @@ def _cycle_lines(event: Event, names: Names, ascii_only: bool, reveal: bool, own
 def hand_end_lines(event: Event, names: Names, ascii_only: bool = False) -> list[str]:
     """Each hand's scoring after a hand (SPD.8), its wild cards marked."""
     wild = event["hand"] + 2  # SPD.2
-    lines = []
-    for seat, (arrangement, points, total) in enumerate(
-            zip(event["arrangements"], event["penalties"], event["totals"])):
-        melds = show_melds(arrangement["melds"], ascii_only, wild) or "-"
-        if seat in event["matched"]:
-            lines.append(_("%(player)s: matched: %(melds)s; 0 points, total %(total)d.") % {
-                "player": names(seat), "melds": melds, "total": total})
-            continue
-        left = show_cards(arrangement["deadwood"], ascii_only, wild) or "-"
-        lines.append(texts.score_line(names(seat), melds, left, points, total))
+    lines = score_lines(event, names, ascii_only, wild)
+    for seat in event["matched"]:
+        lines[seat] = _("%(player)s: matched: %(melds)s; 0 points, total %(total)d.") % {
+            "player": names(seat), "total": event["totals"][seat],
+            "melds": show_melds(event["arrangements"][seat]["melds"], ascii_only, wild) or "-"}
     return lines
 
 

@@ -80,14 +80,16 @@ def event_line(event: Event, names: Names, ascii_only: bool = False, reveal: boo
 
 def round_lines(event: Event, names: Names, ascii_only: bool = False) -> list[str]:
     """Each hand's scoring arrangement after a round (TT.10), its wild cards marked."""
-    wild = event["round"] + 2  # TT.3
-    lines = []
-    for seat, (arrangement, penalty, total) in enumerate(
-            zip(event["arrangements"], event["penalties"], event["totals"])):
-        melds = show_melds(arrangement["melds"], ascii_only, wild) or "-"
-        left = show_cards(arrangement["deadwood"], ascii_only, wild) or "-"
-        lines.append(texts.score_line(names(seat), melds, left, penalty, total))
-    return lines
+    return score_lines(event, names, ascii_only, event["round"] + 2)  # TT.3: the wild rank
+
+
+def score_lines(event: Event, names: Names, ascii_only: bool, wild: int) -> list[str]:
+    """Each seat's melds, left-over cards, points and running total from a round's (or 3-13
+    Speed hand's) end event, the cards of the `wild` rank marked."""
+    return [texts.score_line(names(seat), show_melds(arrangement["melds"], ascii_only, wild) or "-",
+                             show_cards(arrangement["deadwood"], ascii_only, wild) or "-", points, total)
+            for seat, (arrangement, points, total) in enumerate(
+                zip(event["arrangements"], event["penalties"], event["totals"]))]
 
 
 def replay_line(event: Event, names: Names, ascii_only: bool = False, reveal: bool = False) -> str | None:
