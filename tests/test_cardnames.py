@@ -85,7 +85,7 @@ def test_analyze_reads_a_hand_in_words(capsys, monkeypatch):
     assert code == 0 and '"hand": ["QH", "AS", "10H", "10C", "10D"]' in out
     code, out, err = tutor(capsys, monkeypatch, ["--lang", "es", "analyze", "3-13", "--round", "3",
                                                  "reina de corazones", "XX", "10C"])
-    assert code == 2 and "'XX'" in err and "Traceback" not in err
+    assert code == 2 and "«XX»" in err and "Traceback" not in err
 
 
 def test_speed_discards_a_card_named_in_words():

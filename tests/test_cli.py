@@ -81,7 +81,7 @@ def test_unknown_tutor_lang_is_reported_in_the_locale_language(capsys, monkeypat
     monkeypatch.setenv("TUTOR_LANG", "zz")
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
     code, _, err = tutor(capsys, "games")
-    assert code == 2 and "'zz'" in err and "Deutsch" in err
+    assert code == 2 and "„zz“" in err and "Deutsch" in err
     assert translated("de", "Error: %(message)s").split("%")[0] in err
 
 

@@ -157,7 +157,7 @@ def run_first(tmp_path, lesson_id, answers):
 
 def test_an_illegal_card_is_judged_illegal_with_the_clause_and_a_slip_is_not(tmp_path):
     runner, console = run_first(tmp_path, "cards-and-tricks", ["", "2", "2", "", "QQ", "10H", "8S"])
-    assert any("'QQ' is not a card in your hand." in line for line in console.shown)
+    assert any("“QQ” is not a card in your hand." in line for line in console.shown)
     assert any("You must follow suit" in line and "TOE.5" in line and "such as 8S" in line for line in console.shown)
     assert runner.mistakes == 1  # the slip of the keys is not counted
 

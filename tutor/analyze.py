@@ -14,7 +14,7 @@ from collections import Counter
 from typing import IO, Any
 
 from tutor.cli import UserError
-from tutor.i18n import _, ngettext
+from tutor.i18n import _, ngettext, quoted
 
 MIN_CARDS, MAX_CARDS = 3, 14
 
@@ -47,7 +47,7 @@ def parse_hand(tokens: list[str], decks: int) -> list[Any]:
     text = " ".join(tokens)
     parsed_cards = read_cards(text)
     if parsed_cards is None:
-        raise HandError("bad_card", card=repr(stray_word(text) or text.strip()))
+        raise HandError("bad_card", card=quoted(stray_word(text) or text.strip()))
     counts = Counter(parsed_cards)
     for key, count in counts.items():
         if count > decks:

@@ -17,7 +17,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from tutor.cli import UserError
-from tutor.i18n import _, ngettext
+from tutor.i18n import _, ngettext, quoted
 
 if TYPE_CHECKING:
     from tutor.cli.app import Display
@@ -96,7 +96,7 @@ def run_drills(console: Any, game: Any, progress: Progress, skill_id: str | None
         skills = [s for s in skills if s.id == skill_id]
         if not skills:
             ids = ", ".join(s.id for s in drills.SKILLS)
-            raise UserError(_("No skill %(skill)s. Skills: %(ids)s.") % {"skill": repr(skill_id), "ids": ids}, 2)
+            raise UserError(_("No skill %(skill)s. Skills: %(ids)s.") % {"skill": quoted(skill_id), "ids": ids}, 2)
     clock = now or (lambda: datetime.now(timezone.utc))
     results: list[tuple[str, str]] = []
     rng = random.Random()

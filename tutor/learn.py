@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from tutor.cli import UserError
 from tutor.games import texts
-from tutor.i18n import _, ngettext
+from tutor.i18n import _, ngettext, quoted
 
 if TYPE_CHECKING:
     from tutor.cli.app import Display
@@ -116,7 +116,7 @@ def learn_command(game_name: str, lesson_id: str | None, display: Display) -> in
         chosen = [lesson for lesson in lessons if lesson.id == lesson_id or str(lesson.order) == lesson_id]
         if not chosen:
             ids = ", ".join(f"{lesson.order} ({lesson.id})" for lesson in lessons)
-            raise UserError(_("No lesson %(lesson)s. Lessons: %(ids)s.") % {"lesson": repr(lesson_id), "ids": ids}, 2)
+            raise UserError(_("No lesson %(lesson)s. Lessons: %(ids)s.") % {"lesson": quoted(lesson_id), "ids": ids}, 2)
         queue = chosen
     else:
         # Resume: the first lesson not yet done (from where it stopped), then the ones after it.

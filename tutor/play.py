@@ -10,7 +10,7 @@ from tutor import __version__
 from tutor.cli import UserError
 from tutor.cli.info import find_game
 from tutor.games.base import OptionError
-from tutor.i18n import _
+from tutor.i18n import _, quoted
 
 if TYPE_CHECKING:
     from tutor.cli.app import Display
@@ -23,7 +23,7 @@ def parse_option_pairs(pairs: list[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise OptionError("option_syntax", text=repr(pair))
+            raise OptionError("option_syntax", text=quoted(pair))
         raw[key.strip().lower()] = value.strip()
     return raw
 
@@ -51,7 +51,7 @@ def play_command(
     kit = game.kit()
     level = level.lower()
     if level not in LEVELS:
-        raise UserError(_("Unknown level %(level)s. Levels: easy, normal, hard.") % {"level": repr(level)}, 2)
+        raise UserError(_("Unknown level %(level)s. Levels: easy, normal, hard.") % {"level": quoted(level)}, 2)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     players = game.default_players if players is None else players

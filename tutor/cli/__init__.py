@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from tutor import i18n
-from tutor.i18n import _
+from tutor.i18n import _, quoted
 
 
 class UserError(Exception):
@@ -32,7 +32,7 @@ def _unknown_language(code: str) -> int:
     i18n.use(i18n.settle_from_environment())
     names = i18n.format_list([f"{lang} ({i18n.language_name(lang)})" for lang in i18n.LANGUAGES])
     error_line(
-        _("Unknown language %(code)s. Choose one of: %(languages)s.") % {"code": repr(code), "languages": names}
+        _("Unknown language %(code)s. Choose one of: %(languages)s.") % {"code": quoted(code), "languages": names}
     )
     return 2
 

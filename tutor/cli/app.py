@@ -20,7 +20,7 @@ import typer.core
 from tutor import __version__
 from tutor.cli import UserError, error_line
 from tutor.cli.helpchrome import localize_help, usage_error_line
-from tutor.i18n import _
+from tutor.i18n import _, quoted
 
 # Global options may be given anywhere on the line; they are moved before the command.
 _GLOBAL_FLAGS = ("--ascii", "--no-color")
@@ -68,7 +68,7 @@ class TutorGroup(typer.core.TyperGroup):
 
             raise UserError(
                 _("Unknown command %(name)s. Commands: %(commands)s.")
-                % {"name": repr(name), "commands": format_list(list(self.commands))},
+                % {"name": quoted(name), "commands": format_list(list(self.commands))},
                 code=2,
             )
         return super().resolve_command(ctx, args)

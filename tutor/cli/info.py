@@ -9,7 +9,7 @@ import typer
 from tutor import games as registry
 from tutor import i18n
 from tutor.cli import UserError
-from tutor.i18n import _, ngettext
+from tutor.i18n import _, ngettext, quoted
 
 
 def find_game(name: str) -> registry.GameInfo:
@@ -18,7 +18,7 @@ def find_game(name: str) -> registry.GameInfo:
     except registry.UnknownGame:
         known = i18n.format_list([f"{g.id} ({', '.join(g.aliases)})" for g in registry.GAMES])
         raise UserError(
-            _("Unknown game %(name)s. Games: %(games)s.") % {"name": repr(name), "games": known}, code=2
+            _("Unknown game %(name)s. Games: %(games)s.") % {"name": quoted(name), "games": known}, code=2
         ) from None
 
 
@@ -52,7 +52,7 @@ def print_rules(game_name: str, clause_id: str | None) -> None:
         clauses = find_clauses(clauses, clause_id)
         if not clauses:
             ids = ", ".join(c.id for c in rules.CLAUSES)
-            raise UserError(_("No clause %(clause)s. Clauses: %(ids)s.") % {"clause": repr(clause_id), "ids": ids}, 2)
+            raise UserError(_("No clause %(clause)s. Clauses: %(ids)s.") % {"clause": quoted(clause_id), "ids": ids}, 2)
     else:
         typer.echo(_("Rules of %(game)s") % {"game": _(game.name)})
         typer.echo("")

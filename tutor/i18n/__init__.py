@@ -171,3 +171,26 @@ def format_list(items: Sequence[str], style: str = "standard") -> str:
     from babel.lists import format_list as _format_list
 
     return _format_list(list(items), style=style, locale=_current_lang)
+
+
+# Each language's own quotation marks (CLDR's quotationStart/quotationEnd; French and
+# Norwegian guillemets as their typography sets them). Babel does not expose them.
+_QUOTES = {
+    "en": ("\u201c", "\u201d"), "lt": ("\u201e", "\u201c"), "de": ("\u201e", "\u201c"),
+    "fr": ("\u00ab\u00a0", "\u00a0\u00bb"), "es": ("\u00ab", "\u00bb"), "ru": ("\u00ab", "\u00bb"),
+    "cs": ("\u201e", "\u201c"), "nb": ("\u00ab", "\u00bb"),
+}
+QUOTE_LIMIT = 40
+
+
+def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """What the user typed, fit to be echoed in a message: in the language's quotation
+    marks, cut to `limit` characters with an ellipsis, control characters (a pasted
+    escape sequence) shown as `?` so nothing typed can drive the terminal."""
+    import unicodedata
+
+    clean = "".join("?" if unicodedata.category(ch)[0] == "C" else ch for ch in text[: limit + 1])
+    if len(text) > limit:
+        clean = clean[: limit - 1].rstrip() + "\u2026"
+    start, end = _QUOTES.get(_current_lang, _QUOTES["en"])
+    return f"{start}{clean}{end}"

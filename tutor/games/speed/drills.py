@@ -14,7 +14,7 @@ from typing import Any
 from tutor.games.speed import bots, coach
 from tutor.games.speed.engine import Chance, Phase, State
 from tutor.drills import Skill
-from tutor.i18n import N_
+from tutor.i18n import N_, quoted
 from tutor.trainer.cardnames import held_card
 
 
@@ -112,7 +112,7 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
         else:
             card = held_card(state, text, seat)  # the notation, or the card in words
             if card is None:
-                session.say_error(_("%(text)s is not a card in your hand.") % {"text": repr(text)})
+                session.say_error(_("%(text)s is not a card in your hand.") % {"text": quoted(text)})
                 continue
             verdict = coach.judge_discard(state, seat, card)
             lines = discard_verdict_lines(verdict, ascii_only)

@@ -23,7 +23,7 @@ from tutor.games.base import IllegalAction
 from tutor.games.speed import bots, coach
 from tutor.games.speed.engine import DECKS, MAX_PLAYERS, MIN_PLAYERS, Chance, Discard, Draw, Match, Pass, Phase, State
 from tutor.games.speed.narrate import discard_verdict_lines, draw_verdict_lines, show_card, window_verdict_lines
-from tutor.i18n import _
+from tutor.i18n import _, quoted
 from tutor.trainer.cardnames import held_card
 from tutor.trainer.commands import command_of, command_word
 from tutor.lessons.positions import PositionError, card_codes
@@ -208,7 +208,7 @@ def read_answer(session: Any, text: str, expected: Answer | None) -> Answer | No
         return None
     card = held_card(state, text, seat)  # the notation, or the card in words
     if card is None:
-        session.say_error(_("%(text)s is not a card in your hand.") % {"text": repr(text)})
+        session.say_error(_("%(text)s is not a card in your hand.") % {"text": quoted(text)})
         return None
     return Answer("discard", card=card)
 

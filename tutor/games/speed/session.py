@@ -32,7 +32,7 @@ from tutor.games.speed.narrate import (
 )
 from tutor.games.speed.rules import CLAUSES
 from tutor.games.three_thirteen import solver
-from tutor.i18n import _, ngettext
+from tutor.i18n import _, ngettext, quoted
 from tutor.trainer.cardnames import read_card, words_hint
 from tutor.trainer.commands import command_of, command_word, split_command
 from tutor.trainer.console import Fragments, TimeUp
@@ -280,7 +280,7 @@ class SpeedSession(TableSession):
             return []
         parsed = read_card(" ".join(words))  # the notation, or the card in words ("dame de cœur")
         if parsed is None:
-            self.say_error(_("%(text)s is not a card. Type help to see how to write cards.") % {"text": repr(text)})
+            self.say_error(_("%(text)s is not a card. Type help to see how to write cards.") % {"text": quoted(text)})
             return []
         rank, suit = parsed
         card = s.find_card(Card(rank, suit).code, seat)

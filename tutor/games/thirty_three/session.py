@@ -23,7 +23,7 @@ from tutor.games.thirty_three.narrate import (
 )
 from tutor.games.thirty_three.rules import CLAUSES
 from tutor.games.thirty_three.words import card_words, parse_card, resolve, show_face, show_value
-from tutor.i18n import _, ngettext
+from tutor.i18n import _, ngettext, quoted
 from tutor.trainer.commands import command_of, command_word
 from tutor.trainer.console import Console, Fragments
 from tutor.trainer.table import Recorder, TableSession
@@ -155,7 +155,7 @@ class PlaySession(TableSession):
         parsed = parse_card(text)
         hand = self.state.hands[self.learner]  # type: ignore[index]
         if parsed is None:
-            self.say_error(_("%(text)s is not a card. Type help for how to write cards.") % {"text": repr(text)}, "33.1")
+            self.say_error(_("%(text)s is not a card. Type help for how to write cards.") % {"text": quoted(text)}, "33.1")
             return None
         resolved = resolve(parsed, hand)
         if resolved is None:
@@ -255,7 +255,7 @@ class PlaySession(TableSession):
             return None
         parsed = parse_card(text)
         if parsed is None or parsed.face is None:
-            self.say_error(_("%(text)s is not a card. Type help for how to write cards.") % {"text": repr(text)}, "33.1")
+            self.say_error(_("%(text)s is not a card. Type help for how to write cards.") % {"text": quoted(text)}, "33.1")
             return None
         return Pick(parsed.face)
 

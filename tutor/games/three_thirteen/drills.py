@@ -15,7 +15,7 @@ from tutor.games.three_thirteen import bots, coach, solver
 from tutor.games.three_thirteen.engine import Chance, Phase, State
 from tutor.drills import Skill
 from tutor.trainer.cardnames import held_card, read_cards
-from tutor.i18n import N_
+from tutor.i18n import N_, quoted
 
 
 def keep_discard(state: State) -> bool:
@@ -116,7 +116,7 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
             going_out = command == "out"
             card = held_card(state, " ".join(rest if going_out else words))  # the notation, or words
             if card is None:
-                session.say_error(_("%(text)s is not a card in your hand.") % {"text": repr(text)})
+                session.say_error(_("%(text)s is not a card in your hand.") % {"text": quoted(text)})
                 continue
             verdict = coach.judge_discard(state, card, going_out)
             lines = discard_verdict_lines(verdict, ascii_only)

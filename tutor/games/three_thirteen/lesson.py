@@ -32,7 +32,7 @@ from tutor.games.three_thirteen.narrate import (
 )
 from tutor.games.three_thirteen.options import parse_options
 from tutor.lessons import playon
-from tutor.i18n import _, ngettext
+from tutor.i18n import _, ngettext, quoted
 from tutor.lessons.positions import PositionError, card_codes
 from tutor.trainer.cardnames import held_card
 
@@ -200,7 +200,7 @@ def read_answer(session: Any, text: str, expected: Answer | None) -> Answer | No
     out = command == "out"
     card = held_card(state, " ".join(rest) if out else text)  # the notation, or the card in words
     if card is None:
-        session.say_error(_("%(text)s is not a card in your hand.") % {"text": repr(text)})
+        session.say_error(_("%(text)s is not a card in your hand.") % {"text": quoted(text)})
         return None
     return Answer("out" if out else "discard", card=card)
 

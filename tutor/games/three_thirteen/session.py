@@ -23,7 +23,7 @@ from tutor.games.three_thirteen.narrate import (
     show_card,
 )
 from tutor.games.three_thirteen.rules import CLAUSES
-from tutor.i18n import _, ngettext
+from tutor.i18n import _, ngettext, quoted
 from tutor.trainer.cardnames import read_card, words_hint
 from tutor.trainer.commands import command_of, command_word, split_command
 from tutor.trainer.console import Fragments
@@ -131,7 +131,7 @@ class TTSession(TableSession):
             return None
         parsed = read_card(" ".join(words))  # the notation, or the card in words ("dame de cœur")
         if parsed is None:
-            self.say_error(_("%(text)s is not a card. Type help to see how to write cards.") % {"text": repr(text)})
+            self.say_error(_("%(text)s is not a card. Type help to see how to write cards.") % {"text": quoted(text)})
             return None
         code = Card(*parsed).code
         card = s.find_card(code)

@@ -28,7 +28,7 @@ from typing import Any
 from tutor.games.toepen import bots, coach
 from tutor.games.toepen.engine import Chance, Options, Phase, State, Throw, power
 from tutor.drills import Skill
-from tutor.i18n import N_
+from tutor.i18n import N_, quoted
 from tutor.trainer.cardnames import held_card
 
 SEAT = 0
@@ -184,7 +184,7 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
         else:
             card = held_card(state, " ".join(parts), seat)  # the notation, or the card in words
             if card is None:
-                session.say_error(_("%(text)s is not a card in your hand.") % {"text": repr(text)})
+                session.say_error(_("%(text)s is not a card in your hand.") % {"text": quoted(text)})
                 continue
             verdict = coach.judge_card(state, seat, card)
             line = card_verdict_line(verdict, ascii_only)

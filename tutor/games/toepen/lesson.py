@@ -55,7 +55,7 @@ from tutor.games.toepen.engine import (
     power,
 )
 from tutor.games.toepen.options import MAX_PLAYERS, MIN_PLAYERS, MIN_PLAYERS_TWO, parse_options
-from tutor.i18n import _
+from tutor.i18n import _, quoted
 from tutor.trainer.cardnames import held_card
 from tutor.lessons import playon
 from tutor.lessons.positions import PositionError, card_codes
@@ -541,7 +541,7 @@ def read_answer(session: Any, text: str, expected: Answer | None) -> Answer | No
         return Answer("knock", "knock")
     card = held_card(state, " ".join(words), seat)  # the notation, or the card in words
     if card is None:
-        session.say_error(_("%(text)s is not a card in your hand.") % {"text": repr(text)})
+        session.say_error(_("%(text)s is not a card in your hand.") % {"text": quoted(text)})
         return None
     return Answer("card", card=card)
 

@@ -48,7 +48,7 @@ from tutor.games.toepen.narrate import (
     show_card,
 )
 from tutor.games.toepen.rules import CLAUSES
-from tutor.i18n import _
+from tutor.i18n import _, quoted
 from tutor.trainer.cardnames import read_card, words_hint
 from tutor.trainer.commands import command_of, command_word, split_command
 from tutor.trainer.console import Fragments, TimeUp
@@ -282,7 +282,7 @@ class ToepenSession(TableSession):
         card = card_from_code(Card(*parsed).code) if parsed else None
         if card is None:
             self.say_error(_("%(text)s is not a card or a command here. Type help to see what you can do.") % {
-                "text": repr(text)})
+                "text": quoted(text)})
             return None
         action = Play(card, seat)
         try:
