@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
+from collections.abc import Iterator
 from typing import IO, Any
 
 from tutor.cli import UserError
@@ -128,16 +129,50 @@ def meld_rules(raw: dict[str, str]) -> Any:
         raise UserError(option_error_line(err), 2) from None
 
 
-def analyze_stream(stdin: IO[str], stdout: IO[str], wild: int, decks: int, rules: Any) -> int:
-    """One hand per line in, one JSON object per line out; bad lines are reported and skipped."""
-    for line in stdin:
-        text = line.strip()
-        if not text:
+MAX_LINE = 4096  # bytes: a hand of 14 cards in words fits many times over
+
+
+def input_lines(stdin: IO[str]) -> Iterator[str | None]:
+    """Each line of `stdin`, in order, without its line end; None for a line that is not
+    UTF-8 text or is longer than MAX_LINE (it is read to its end, never held whole)."""
+    binary = getattr(stdin, "buffer", None)
+    if binary is None:  # a text stream (tests, or an already decoded source)
+        for line in stdin:
+            yield line.rstrip("\r\n") if len(line) <= MAX_LINE else None
+        return
+    while True:
+        chunk = binary.readline(MAX_LINE + 1)
+        if not chunk:
+            return
+        if len(chunk) > MAX_LINE and not chunk.endswith(b"\n"):
+            while chunk and not chunk.endswith(b"\n"):
+                chunk = binary.readline(MAX_LINE + 1)
+            yield None
             continue
         try:
-            result = analysis(parse_hand([text], decks), wild, rules)
-        except HandError as err:
-            result = {"hand": text, "error": hand_error_line(err)}
+            yield chunk.decode("utf-8").rstrip("\r\n")
+        except UnicodeDecodeError:
+            yield None
+
+
+def analyze_stream(stdin: IO[str], stdout: IO[str], wild: int, decks: int, rules: Any) -> int:
+    """One hand per line in, one JSON object per line out, in the same order: every line,
+    blank or bad, gets its answer, and an error names its line number."""
+    for number, text in enumerate(input_lines(stdin), start=1):
+        result: dict[str, Any]
+        if text is None:
+            result = {"line": number, "hand": None,
+                      "error": ngettext("Line %(line)d is not UTF-8 text, or is longer than %(limit)d byte.",
+                                        "Line %(line)d is not UTF-8 text, or is longer than %(limit)d bytes.",
+                                        MAX_LINE) % {"line": number, "limit": MAX_LINE}}
+        elif not text.strip():
+            result = {"line": number, "hand": "", "error": _("Line %(line)d holds no cards.") % {"line": number}}
+        else:
+            try:
+                result = {"line": number, **analysis(parse_hand([text], decks), wild, rules)}
+            except HandError as err:
+                result = {"line": number, "hand": text,
+                          "error": _("Line %(line)d: %(problem)s") % {"line": number, "problem": hand_error_line(err)}}
         stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
     stdout.flush()
     return 0

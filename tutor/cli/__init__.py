@@ -7,6 +7,7 @@ imports typer and builds the commands (see `tutor.cli.app`).
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 
@@ -53,11 +54,37 @@ def _saved_language() -> str | None:
 
 def run(argv: Sequence[str]) -> int:
     """Runs tutor with `argv` (without the program name) and returns the exit code."""
+    from tutor.cli import streams
+
+    streams.prepare()
     try:
         lang = i18n.settle(argv, saved=_saved_language())
     except i18n.UnknownLanguage as exc:
         return _unknown_language(exc.code)
     i18n.use(lang)
+    try:
+        code = _invoke(argv)
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        # The reader went away (`tutor rules toepen | head -1`): end quietly, as `cat` does.
+        streams.silence_stdout()
+        return 141
+    except OSError as exc:
+        if exc.filename is not None:
+            error_line(_("%(file)s could not be used: %(reason)s.") % {"file": exc.filename, "reason": _reason(exc)})
+        else:  # the output itself: a full disk, a closed or unwritable stream
+            streams.silence_stdout()
+            error_line(_("The output could not be written: %(reason)s.") % {"reason": _reason(exc)})
+        return 1
+    except Exception as exc:  # noqa: BLE001 - the last line of defence: one line, details kept
+        if os.environ.get("TUTOR_DEBUG"):
+            raise
+        error_line(_crash_report(exc))
+        return 70
+
+
+def _invoke(argv: Sequence[str]) -> int:
     from tutor.cli.app import invoke
 
     try:
@@ -68,6 +95,42 @@ def run(argv: Sequence[str]) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("\n" + _("Interrupted.") + "\n")
         return 130
+
+
+def _reason(exc: OSError) -> str:
+    """Why a file or stream failed, in the learner's language for the common causes."""
+    import errno
+
+    reasons = {
+        errno.ENOSPC: _("the disk is full"),
+        errno.EACCES: _("permission denied"),
+        errno.EPERM: _("permission denied"),
+        errno.EROFS: _("the file system is read-only"),
+        errno.ENOENT: _("no such file or folder"),
+        errno.EISDIR: _("it is a folder"),
+        errno.ENOTDIR: _("a part of the path is not a folder"),
+    }
+    return reasons.get(exc.errno or 0) or exc.strerror or type(exc).__name__
+
+
+def _crash_report(exc: BaseException) -> str:
+    """Writes the details of a fault in tutor itself to a file; the line that says where."""
+    import time
+    import traceback
+
+    from tutor.progress import app_dir
+
+    details = "".join(traceback.format_exception(exc))
+    try:
+        folder = app_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"crash-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.txt"
+        path.write_text(details, encoding="utf-8")
+    except OSError:
+        return _("Something went wrong inside tutor, not on your side: %(detail)s") % {
+            "detail": details.strip().splitlines()[-1][:200]}
+    return _("Something went wrong inside tutor, not on your side. The details are in %(file)s.") % {
+        "file": str(path)}
 
 
 def main() -> None:

@@ -18,7 +18,7 @@ import typer
 import typer.core
 
 from tutor import __version__
-from tutor.cli import UserError, error_line
+from tutor.cli import UserError, error_line, streams
 from tutor.cli.helpchrome import localize_help, usage_error_line
 from tutor.i18n import _, quoted
 
@@ -116,7 +116,7 @@ def build() -> typer.Typer:
         ] = False,
     ) -> None:
         color = not no_color and not os.environ.get("NO_COLOR")
-        ctx.obj = Display(ascii=ascii_, color=color)
+        ctx.obj = Display(ascii=ascii_ or not streams.can_draw(), color=color)
 
     @command("games", help=_("List the games tutor teaches."))
     def games() -> None:
@@ -295,7 +295,7 @@ def _quick_command(words: list[str]) -> Callable[[], int] | None:
 
 def _display_from_argv(argv: list[str]) -> Display:
     color = "--no-color" not in argv and not os.environ.get("NO_COLOR")
-    return Display(ascii="--ascii" in argv, color=color)
+    return Display(ascii="--ascii" in argv or not streams.can_draw(), color=color)
 
 
 def invoke(argv: list[str]) -> int:
