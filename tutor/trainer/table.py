@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tutor.games.base import Event, IllegalAction
+from tutor.games.remark import Remark
 from tutor.games.rulebook import Clause, clause_lines
 from tutor.i18n import _
 from tutor.trainer.commands import command_word
@@ -55,7 +56,8 @@ class TableSession:
         self.record = record or (lambda events: None)
         self.coach = coach
         self.names = Names(state.players, learner)
-        self.reasons: deque[str] = deque(maxlen=state.players)
+        # What the bots said about their last decisions (for `why`): remarks, never their private reasons.
+        self.reasons: deque[tuple[int, Remark]] = deque(maxlen=state.players)
 
     # -- to be supplied by the game
 
@@ -66,6 +68,14 @@ class TableSession:
         raise NotImplementedError
 
     def show_help(self) -> None:
+        raise NotImplementedError
+
+    def bot_remark(self, seat: int, action: Any, view: Any) -> Remark | None:
+        """What the bot at `seat` says about `action`, from the learner's `view` just before it."""
+        return None
+
+    def remark_line(self, remark: Remark) -> str:
+        """A bot's remark as a sentence in the learner's language."""
         raise NotImplementedError
 
     def toolbar(self) -> str:
@@ -137,10 +147,26 @@ class TableSession:
             return self.console.ask(prompt + " ", options, self.toolbar())
         return self.console.ask(prompt + " ", options, self.toolbar(), timeout=timeout)
 
-    def remember_reason(self, seat: int, why: str) -> None:
-        if why:
-            # TRANSLATORS: a bot's name and its reason for a play, as in "Bot 2: I pushed ...".
-            self.reasons.append(_("%(player)s: %(reason)s") % {"player": self.names(seat), "reason": why})
+    def table_view(self) -> Any | None:
+        """What the learner's seat sees of the table, the only ground of a bot's remark (None with
+        bots alone, where nobody asks `why`)."""
+        return None if self.learner is None else self.state.view(self.learner)
+
+    def bot_acts(self, seat: int, action: Any) -> bool:
+        """A bot's decision goes in; `why` will tell what the bot says of it (its remark, from what
+        the learner saw), never the reason it chose by, which may rest on its hidden cards."""
+        view = self.table_view()
+        if view is not None and seat != self.learner:
+            # Kept before the action goes in, so a game that reveals choices as they complete
+            # (3-13 Speed) has it at hand when it shows them. Bots make only legal moves.
+            remark = self.bot_remark(seat, action, view)
+            if remark is not None:
+                self.remember(seat, remark)
+        return self.act(action)
+
+    def remember(self, seat: int, remark: Remark) -> None:
+        """Keeps a bot's remark for `why` (a game whose choices are made face down waits for the reveal)."""
+        self.reasons.append((seat, remark))
 
     def handle_command(self, command: str | None) -> bool:
         """Carries out help, rules, why and quit; True if the text was such a command."""
@@ -155,7 +181,10 @@ class TableSession:
             return True
         if command == "why":
             if self.reasons:
-                for line in self.reasons:
+                for seat, remark in self.reasons:
+                    # TRANSLATORS: a bot's name and its reason for a play, as in "Bot 2: I pushed ...".
+                    line = _("%(player)s: %(reason)s") % {"player": self.names(seat),
+                                                          "reason": self.remark_line(remark)}
                     self.console.show([("class:hint", line)])
             else:
                 self.console.show(_("No bot has played yet."))

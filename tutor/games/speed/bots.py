@@ -1,4 +1,4 @@
-"""Bots for 3-13 Speed at three levels, each able to say why it chose (a reason code).
+"""Bots for 3-13 Speed at three levels: a private reason for each choice, and a public remark.
 
 Every seat decides on what it can see before the cycle's choices are revealed: a bot reads
 its own hand, the pile tops and the public picks from the piles, never another seat's
@@ -18,7 +18,8 @@ pending choice.
 Reason codes (the narrator translates them): `match`, `take_pile`, `draw_middle`,
 `expected_middle`, `least_penalty`, `avoid_feeding`, `random_draw`, `random_discard`,
 `wild_on_pile`. Details: `card`, `before`, `after`, `penalty`, `expected` (a decimal
-string), `kept`.
+string), `kept`. They are the bot's own reckoning on its hidden hand and never reach the
+table: what a bot says there is `remark`, from public information only.
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from tutor.cards import Card
-from tutor.games.speed.engine import RULES, Action, Discard, Draw, Match, Pass, Phase, State
+from tutor.games.remark import Remark
+from tutor.games.speed.engine import RULES, Action, Discard, Draw, Match, Pass, Phase, State, View
 from tutor.games.three_thirteen import solver
 
 LEVELS = ("easy", "normal", "hard")
@@ -211,3 +213,32 @@ def choose_all(level: str | Sequence[str], state: State, rng: random.Random,
     """Every listed seat's choice, all made before any is handed to the engine (SPD.6)."""
     levels = [level] * state.players if isinstance(level, str) else list(level)
     return [(seat, choose(levels[seat], state, rng, seat)) for seat in seats]
+
+
+# --------------------------------------------------------------------------- what a bot says
+
+#: Every code a Remark may carry; its one detail, `card`, is a card the whole table saw.
+REMARKS = ("match", "random_draw", "random_discard", "wild_on_pile", "took_pile", "drew_middle",
+           "pile_empty", "discarded")
+REMARK_DETAILS = frozenset({"card"})
+
+
+def remark(level: str, action: Action, seat: int, view: View) -> Remark | None:
+    """What the bot at `seat` says about `action`, from `view` (another seat's, just before it)
+    and its level alone: where it drew from and what it threw, never what its hand holds or
+    what the middle gave it. A match shows the sets (SPD.7), so then it may say all its cards
+    were in sets. (Choices are made face down: the session keeps a remark until the reveal.)"""
+    if isinstance(action, Match):
+        return Remark("match")
+    if isinstance(action, Pass):
+        return None
+    if isinstance(action, Discard):
+        return Remark("random_discard" if level == "easy" else "discarded", {"card": action.card.code})
+    top = view.tops[(seat - 1) % view.players]  # the pile on the bot's right (SPD.6)
+    if action.source == "pile" and top is not None and top.rank == view.wild:
+        return Remark("wild_on_pile", {"card": top.code})
+    if level == "easy":
+        return Remark("random_draw")
+    if top is None:
+        return Remark("pile_empty")
+    return Remark("took_pile" if action.source == "pile" else "drew_middle", {"card": top.code})

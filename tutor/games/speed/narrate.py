@@ -1,4 +1,4 @@
-"""3-13 Speed's events, errors and bot reasons as sentences in the learner's language."""
+"""3-13 Speed's events, errors and bot remarks as sentences in the learner's language."""
 
 from __future__ import annotations
 
@@ -7,11 +7,12 @@ from typing import Any
 from tutor.cards import rank_code
 from tutor.games import texts
 from tutor.games.base import Event, IllegalAction, OptionError
+from tutor.games.remark import Remark
 from tutor.games.three_thirteen.narrate import card_style, score_lines, show_card, show_cards, show_melds
 from tutor.i18n import _, ngettext
 from tutor.trainer.table import Names
 
-__all__ = ["card_style", "event_line", "event_lines", "illegal_line", "option_error_line", "reason_line", "show_card",
+__all__ = ["card_style", "event_line", "event_lines", "illegal_line", "option_error_line", "remark_line", "show_card",
            "show_cards", "show_melds"]
 
 
@@ -135,25 +136,22 @@ def illegal_line(err: IllegalAction, ascii_only: bool = False) -> str:
     return _("%(reason)s (rule %(clause)s)") % {"reason": text, "clause": err.clause}
 
 
-def reason_line(reason: str, detail: dict[str, Any] | None = None) -> str:
-    detail = dict(detail or {})
+def remark_line(remark: Remark, ascii_only: bool = False) -> str:
+    """What a bot says about its choice (`bots.remark`): only what the table saw."""
+    detail: dict[str, Any] = dict(remark.detail)
     if isinstance(detail.get("card"), str):
-        detail["card"] = show_card(detail["card"])
-    if isinstance(detail.get("kept"), str):
-        detail["kept"] = show_card(detail["kept"])
+        detail["card"] = show_card(detail["card"], ascii_only)
     messages = {
         "match": _("All my cards were in sets, so I called match."),
-        "take_pile": _("The pile card %(card)s lowered my points from %(before)d to %(after)d."),
-        "draw_middle": _("The pile card did nothing for me, so I drew from the middle."),
-        "expected_middle": _("An unknown card from the middle helps me more (points left on average: "
-                             "%(expected)s)."),
-        "least_penalty": _("I discarded %(card)s: it leaves me the fewest points."),
-        "avoid_feeding": _("I discarded %(card)s and kept %(kept)s away from my left neighbour."),
         "random_draw": _("I drew without much thought."),
         "random_discard": _("I threw a card without much thought."),
         "wild_on_pile": _("A wild card lay on the pile, so I took it."),
+        "took_pile": _("I took %(card)s from the pile on my right."),
+        "drew_middle": _("I drew from the middle rather than take %(card)s."),
+        "pile_empty": _("The pile on my right was empty, so I drew from the middle."),
+        "discarded": _("I discarded %(card)s."),
     }
-    return texts.fill(messages.get(reason, ""), detail)
+    return texts.fill(messages.get(remark.code, ""), detail)
 
 
 def option_error_line(err: OptionError) -> str:

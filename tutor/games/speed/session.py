@@ -12,12 +12,14 @@ highest-counting card.
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Any
 
 from tutor.cards import Card, rank_code
 from tutor.games.base import Event, IllegalAction
 from tutor.games.speed import bots, coach
-from tutor.games.speed.engine import RULES, Discard, Draw, Match, Pass, Phase
+from tutor.games.remark import Remark
+from tutor.games.speed.engine import RULES, Action, Discard, Draw, Match, Pass, Phase, View
 from tutor.games.speed.narrate import (
     card_style,
     discard_verdict_lines,
@@ -26,7 +28,7 @@ from tutor.games.speed.narrate import (
     event_lines,
     hand_end_lines,
     illegal_line,
-    reason_line,
+    remark_line,
     show_card,
     window_verdict_lines,
 )
@@ -46,14 +48,29 @@ class SpeedSession(TableSession):
         super().__init__(*args, **kwargs)
         self.clock = clock
         self._shown: tuple[int, int, str] | None = None  # the table is shown once per call
+        self._face_down: list[tuple[int, Remark]] = []  # bots' remarks on choices not yet revealed
+        self.reasons = deque(maxlen=2 * self.state.players)  # a cycle is a draw and a discard each
 
     # ----------------------------------------------------------------- events
 
     def event_line(self, event: Event) -> str | None:
         return event_line(event, self.names, self.ascii, reveal=self.learner is None)
 
+    def bot_remark(self, seat: int, action: Action, view: View) -> Remark | None:
+        return bots.remark(self.level, action, seat, view)
+
+    def remark_line(self, remark: Remark) -> str:
+        return remark_line(remark, self.ascii)
+
+    def remember(self, seat: int, remark: Remark) -> None:
+        # SPD.6: choices are made face down; what a bot says of one waits until the caller reveals them.
+        self._face_down.append((seat, remark))
+
     def emit(self, events: list[Event]) -> None:
         self.record(events)
+        if events:  # a window closed with a call, or a cycle's draws and discards were revealed
+            self.reasons.extend(self._face_down)
+            self._face_down.clear()
         # The wild rank each event is shown with: the engine may have moved on to the next hand
         # within this batch, so the events before its hand_start belong to the hand before.
         wild = self.state.wild
@@ -181,9 +198,7 @@ class SpeedSession(TableSession):
         s = self.state
         seats = [p for p in s.to_act if p != self.learner]
         for seat, choice in bots.choose_all(self.level, s, self.rng, seats):
-            if choice.reason:
-                self.remember_reason(seat, reason_line(choice.reason, choice.detail))
-            self.act(choice.action)
+            self.bot_acts(seat, choice.action)
 
     def ask_timed(self, prompt: str) -> str | None:
         """Asks; with a clock, None when the learner let the time run out twice."""

@@ -1,4 +1,4 @@
-"""Bots for 33 at three levels, each able to say why it chose (a reason code).
+"""Bots for 33 at three levels: a private reason for each choice, and a public remark.
 
 - easy: any legal play, values chosen at random.
 - normal: keeps its safe cards (minus cards, 0, +-10) for when the total is high, and
@@ -14,6 +14,9 @@
 
 `hard` uses only what a player at the table knows: its own hand, the discard pile (the plays
 in order), the number of cards in the stock and in each hand, and what it saw earlier.
+
+A `Choice`'s reason is the bot's own (which plays its hand allowed, its odds of losing): it
+never reaches the table. What a bot says there is `remark`, from public information only.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from tutor.games.remark import Remark
 from tutor.games.thirty_three.deck import FACES, LIMIT, LOWEST, VALUES
 from tutor.games.thirty_three.engine import (
     Action,
@@ -33,6 +37,7 @@ from tutor.games.thirty_three.engine import (
     Say,
     SkipForfeit,
     State,
+    View,
 )
 
 LEVELS = ("easy", "normal", "hard")
@@ -462,3 +467,24 @@ CHOOSERS = {"easy": choose_easy, "normal": choose_normal, "hard": choose_hard}
 
 def choose(level: str, state: State, rng: random.Random) -> Choice:
     return CHOOSERS[level](state, rng)
+
+
+# ---------------------------------------------------------------------- what a bot says
+
+#: Every code a Remark may carry; its details (the new `total`, the `limit`) are on the table.
+REMARKS = ("random", "raised", "reached_limit", "held", "lowered")
+REMARK_DETAILS = frozenset({"total", "limit"})
+
+
+def remark(level: str, action: Action, seat: int, view: View) -> Remark | None:
+    """What the bot at `seat` says about a play, from `view` (another seat's, just before it) and
+    its level alone: the total it made, never which other plays its hand allowed or its odds."""
+    if not isinstance(action, Play):
+        return None  # saying the total, drawing, a forfeit card: nothing to explain
+    total = view.total + action.value
+    detail: dict[str, int | str] = {"total": total, "limit": LIMIT}
+    if level == "easy":
+        return Remark("random", detail)
+    if action.value > 0:
+        return Remark("reached_limit" if total == LIMIT else "raised", detail)
+    return Remark("held" if action.value == 0 else "lowered", detail)

@@ -1,4 +1,4 @@
-"""33's events, errors and bot reasons as sentences in the learner's language.
+"""33's events, errors and bot remarks as sentences in the learner's language.
 
 The engine reports message ids and events; this module is where they become words.
 Sentences about the learner are separate messages from those about another player,
@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tutor.games.base import Event, IllegalAction, OptionError
+from tutor.games.remark import Remark
 from tutor.games.thirty_three.words import show_face, show_value
 from tutor.games import texts
 from tutor.i18n import _, ngettext
@@ -159,20 +160,16 @@ def option_error_line(err: OptionError) -> str:
     })
 
 
-def reason_line(reason: str, detail: dict[str, int | str] | None = None) -> str:
-    """A bot's reason, in its own words."""
-    detail = detail or {}
+def remark_line(remark: Remark) -> str:
+    """What a bot says about its play (`bots.remark`): only what the table saw."""
     messages = {
-        "only_play": _("It was my only card that kept the total at 33 or under."),
         "random": _("I just played any card I was allowed to."),
-        "push_total": _("I pushed the total as high as I safely could, to squeeze the next player."),
-        "save_turn": _("I had to lower or hold the total: none of my plus cards fitted."),
-        "least_risk": _("Of all my plays, this one left me the smallest chance of losing, about %(percent)d%% by my count."),
+        "raised": _("I raised the total to %(total)d."),
+        "reached_limit": _("I brought the total to exactly %(limit)d: the next player must lower it or hold it."),
+        "held": _("I held the total at %(total)d."),
+        "lowered": _("I lowered the total to %(total)d."),
     }
-    text = messages.get(reason)
-    if text is None:
-        return ""
-    return texts.fill(text, detail)
+    return texts.fill(messages.get(remark.code, ""), remark.detail)
 
 
 def _pct(x: float) -> int:

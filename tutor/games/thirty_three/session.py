@@ -11,15 +11,17 @@ from __future__ import annotations
 import random
 
 from tutor.games.base import Event, IllegalAction
+from tutor.games.remark import Remark
 from tutor.games.thirty_three import bots
 from tutor.games.thirty_three.deck import FACES, LIMIT, VALUES
-from tutor.games.thirty_three.engine import Action, Draw, EndTurn, Phase, Pick, Play, Say, SkipForfeit, State
+from tutor.games.thirty_three.engine import (Action, Draw, EndTurn, Phase, Pick, Play, Say, SkipForfeit, State,
+                                            View)
 from tutor.games.thirty_three.narrate import (
     coach_line,
     event_line,
     forfeit_warning,
     illegal_line,
-    reason_line,
+    remark_line,
 )
 from tutor.games.thirty_three.rules import CLAUSES
 from tutor.games.thirty_three.words import card_words, parse_card, resolve, show_face, show_value
@@ -268,15 +270,19 @@ class PlaySession(TableSession):
         s = self.state
         seat = s.current
         choice = bots.choose(self.level, s, self.rng)
-        if isinstance(choice.action, Play):
-            self.remember_reason(seat, reason_line(choice.reason, choice.detail))
         if (self.learner is not None and self.learner in s.pending and s.phase is Phase.DRAW
                 and isinstance(choice.action, Draw)):
             # 33.10: the next player has played; the forgetful learner can still draw now.
             text = self.ask(_("Press Enter to go on."), [command_word("draw")])
             if command_of(text) == "draw":
                 self.act(Draw(self.learner))
-        self.act(choice.action)
+        self.bot_acts(seat, choice.action)
+
+    def bot_remark(self, seat: int, action: Action, view: View) -> Remark | None:
+        return bots.remark(self.level, action, seat, view)
+
+    def remark_line(self, remark: Remark) -> str:
+        return remark_line(remark)
 
     def intro(self) -> None:
         s = self.state

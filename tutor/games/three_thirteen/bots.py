@@ -1,4 +1,4 @@
-"""Bots for Three Thirteen at three levels, each able to say why it chose (a reason code).
+"""Bots for Three Thirteen at three levels: a private reason for each choice, and a public remark.
 
 - easy: legal but careless. It draws from a random source and throws a random card that
   lies outside its melds (any card, if all are melded); it does go out when it can, or
@@ -24,7 +24,9 @@ Reason codes (the narrator translates them): `random_draw`, `random_discard`, `g
 `take_discard`, `draw_stock`, `least_penalty`, `only_choice`, `expected_draw`,
 `avoid_feeding`, `keep_chances`, `play_for_outs`. Details: `card`, `penalty`, `before`,
 `after`, `expected` (a decimal string), `kept` (the card a cheaper-looking discard would
-have been), `outs` (how many cards would let it go out).
+have been), `outs` (how many cards would let it go out). They are the bot's own reckoning on
+its hidden hand and never reach the table: what a bot says there is `remark`, from public
+information only.
 """
 
 from __future__ import annotations
@@ -36,7 +38,8 @@ from dataclasses import dataclass, field
 
 from tutor.cards import Card, parse_code
 from tutor.games.three_thirteen import solver
-from tutor.games.three_thirteen.engine import Action, Discard, Draw, GoOut, Phase, State
+from tutor.games.remark import Remark
+from tutor.games.three_thirteen.engine import Action, Discard, Draw, GoOut, Phase, State, View
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -414,3 +417,29 @@ def choose(level: str, state: State, rng: random.Random) -> Choice:
     return CHOOSERS[level](state, rng)
 
 
+
+
+# --------------------------------------------------------------------------- what a bot says
+
+#: Every code a Remark may carry; its one detail, `card`, is a card the whole table saw.
+REMARKS = ("random_draw", "random_discard", "only_choice", "took_discard", "took_wild", "drew_stock",
+           "discarded", "go_out")
+REMARK_DETAILS = frozenset({"card"})
+
+
+def remark(level: str, action: Action, seat: int, view: View) -> Remark:
+    """What the bot at `seat` says about `action`, from `view` (another seat's, just before it)
+    and its level alone: where it drew from and what it threw, never what its hand holds. Going
+    out shows the melds (TT.8), so then it may say that all its other cards were in melds."""
+    if isinstance(action, GoOut):
+        return Remark("go_out", {"card": action.card.code})
+    if isinstance(action, Discard):
+        return Remark("random_discard" if level == "easy" else "discarded", {"card": action.card.code})
+    if level == "easy":
+        return Remark("random_draw")
+    top = view.discard[-1] if view.discard else None
+    if top is None:
+        return Remark("only_choice")
+    if action.source == "stock":
+        return Remark("drew_stock", {"card": top.code})
+    return Remark("took_wild" if top.rank == view.wild else "took_discard", {"card": top.code})

@@ -1,4 +1,4 @@
-"""Three Thirteen's events, errors and bot reasons as sentences in the learner's language."""
+"""Three Thirteen's events, errors and bot remarks as sentences in the learner's language."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import Any
 
 from tutor.cards import parse_code, rank_code, suit_symbol
 from tutor.games.base import Event, IllegalAction, OptionError
+from tutor.games.remark import Remark
 from tutor.games import texts
 from tutor.i18n import _, ngettext
 from tutor.trainer.commands import command_word
@@ -132,30 +133,22 @@ def option_error_line(err: OptionError) -> str:
     })
 
 
-def reason_line(reason: str, detail: dict[str, Any] | None = None, ascii_only: bool = False) -> str:
-    detail = dict(detail or {})
-    for key in ("card", "kept"):
-        if isinstance(detail.get(key), str):
-            detail[key] = show_card(detail[key], ascii_only)
+def remark_line(remark: Remark, ascii_only: bool = False) -> str:
+    """What a bot says about its draw or discard (`bots.remark`): only what the table saw."""
+    detail: dict[str, Any] = dict(remark.detail)
+    if isinstance(detail.get("card"), str):
+        detail["card"] = show_card(detail["card"], ascii_only)
     messages = {
-        "take_discard": _("The top discard fitted my hand better than an unknown card."),
-        "draw_stock": _("Nothing on the discard pile helped me, so I drew from the stock."),
-        "expected_draw": _("On average an unknown card from the stock helps me more than the top discard."),
-        "least_penalty": _("I threw the card that leaves me the fewest points."),
-        "avoid_feeding": _("I kept back a card the next player seems to be collecting."),
-        "go_out": _("All my other cards were in melds, so I went out."),
-        "only_choice": _("There was only one place to draw from."),
-        "keep_chances": _("I threw %(card)s and kept %(kept)s: that leaves me better chances with the next draw."),
-        "play_for_outs": ngettext(
-            "This round is dragging on, so I play to go out: after throwing %(card)s, %(outs)d card would let me "
-            "go out.",
-            "This round is dragging on, so I play to go out: after throwing %(card)s, %(outs)d cards would let me "
-            "go out.", int(detail.get("outs", 2))),
         "random_draw": _("I drew without much thought."),
         "random_discard": _("I threw a card without much thought."),
+        "only_choice": _("There was only one place to draw from."),
+        "took_discard": _("I took %(card)s from the discard pile."),
+        "took_wild": _("I took %(card)s from the discard pile: it is wild this round."),
+        "drew_stock": _("I drew from the stock rather than take %(card)s."),
+        "discarded": _("I discarded %(card)s."),
+        "go_out": _("All my other cards were in melds, so I went out."),
     }
-    text = messages.get(reason, "")
-    return texts.fill(text, detail)
+    return texts.fill(messages.get(remark.code, ""), detail)
 
 
 def draw_verdict_lines(verdict: Any, ascii_only: bool = False) -> list[str]:

@@ -11,14 +11,15 @@ from __future__ import annotations
 from tutor.cards import Card, rank_code
 from tutor.games.base import Event, IllegalAction
 from tutor.games.three_thirteen import bots, coach
-from tutor.games.three_thirteen.engine import Discard, Draw, GoOut, Phase
+from tutor.games.remark import Remark
+from tutor.games.three_thirteen.engine import Action, Discard, Draw, GoOut, Phase, View
 from tutor.games.three_thirteen.narrate import (
     card_style,
     discard_verdict_lines,
     draw_verdict_lines,
     event_line,
     illegal_line,
-    reason_line,
+    remark_line,
     round_lines,
     show_card,
 )
@@ -149,9 +150,13 @@ class TTSession(TableSession):
 
     def bot_turn(self) -> None:
         seat = self.state.current
-        choice = bots.choose(self.level, self.state, self.rng)
-        self.remember_reason(seat, reason_line(choice.reason, choice.detail, self.ascii))
-        self.act(choice.action)
+        self.bot_acts(seat, bots.choose(self.level, self.state, self.rng).action)
+
+    def bot_remark(self, seat: int, action: Action, view: View) -> Remark:
+        return bots.remark(self.level, action, seat, view)
+
+    def remark_line(self, remark: Remark) -> str:
+        return remark_line(remark, self.ascii)
 
     def intro(self) -> None:
         self.console.show([("class:title", _("Three Thirteen: eleven rounds, lowest total wins."))])

@@ -1,4 +1,4 @@
-"""Bots for Toepen at three levels, each able to say why it chose (a reason code and details).
+"""Bots for Toepen at three levels: a private reason for each choice, and a public remark.
 
 `choose(level, state, rng)` decides for the player to act; `knock_choice(level, state, rng,
 seat)` is asked of a bot at a moment a card is about to be played when it is not its turn,
@@ -22,9 +22,10 @@ and answers a Knock or None (TOE.7). `play_step` runs one such moment at a table
   7-10 (from the cards it cannot see and how often that player has thrown in this rubber)
   makes a challenge pay. Each decision stays within a time budget (BUDGET seconds).
 
-Reason codes (the narrator translates them) are listed in REASONS; details (`detail`) are
-`card` (a code), `chance` (a percentage, 0-100), `stake`, `points`, `value` (normal's hand value
-as a percentage).
+Reason codes are listed in REASONS; details (`detail`) are `card` (a code), `chance` (a
+percentage, 0-100), `stake`, `points`, `value` (normal's hand value as a percentage). They are
+the bot's own reckoning, for tests and tuning: they tell its hand's strength and its bluffs,
+so they never reach the table. What a bot says there is `remark`, from public information only.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from math import comb
 
 from tutor.cards import SUITS, Card
 from tutor.games.base import Event
+from tutor.games.remark import Remark
 from tutor.games.toepen.engine import (
     DECK,
     Action,
@@ -50,6 +52,7 @@ from tutor.games.toepen.engine import (
     State,
     Stay,
     Throw,
+    View,
     power,
 )
 
@@ -742,3 +745,61 @@ def knock_hard(state: State, rng: random.Random, seat: int) -> Choice | None:
 
 CHOOSERS = {"easy": choose_easy, "normal": choose_normal, "hard": choose_hard}
 KNOCKERS = {"easy": knock_easy, "normal": knock_normal, "hard": knock_hard}
+
+
+# --------------------------------------------------------------------------- what a bot says
+
+#: Every code a Remark may carry, and the details it may hold: all of it seen by the whole table.
+REMARKS: tuple[str, ...] = (
+    # easy: its decisions do not depend on its cards, so saying so gives nothing away
+    "random_card", "random_knock", "random_stay", "random_fold", "random_throw", "random_keep",
+    "random_challenge", "random_pass",
+    # normal and hard
+    "last_card",  # card: its last card
+    "led",  # card
+    "followed",  # card
+    "followed_high",  # card: the highest of the suit led so far
+    "could_not_follow",  # card: off suit, which the rules allow only then (TOE.5)
+    "knocked",  # stake
+    "stayed",  # stake, cost: what folding would have cost
+    "folded",  # stake, cost
+    "folded_danger",  # stake, points: losing at this stake would reach the limit
+    "threw", "kept", "challenged", "passed",
+)
+REMARK_DETAILS = frozenset({"card", "stake", "cost", "points"})
+
+_EASY_REMARKS = {Knock: "random_knock", Stay: "random_stay", Fold: "random_fold", Throw: "random_throw",
+                 Keep: "random_keep", Challenge: "random_challenge", Pass: "random_pass"}
+_PLAIN_REMARKS = {Throw: "threw", Keep: "kept", Challenge: "challenged", Pass: "passed"}
+
+
+def remark(level: str, action: Action, seat: int, view: View) -> Remark:
+    """What the bot at `seat` says about `action`, from `view` (another seat's view of the table,
+    just before the action) and its level alone: never its hand, its odds or whether it bluffs.
+
+    A knock says only the new stake, a thrown hand nothing of what it held; a card says what the
+    table saw (led, followed, the highest so far, could not follow, the last card); a stay or a
+    fold, what the other choice would have cost by the stake and the scores.
+    """
+    if isinstance(action, Play):
+        card = {"card": action.card.code}
+        if level == "easy":
+            return Remark("random_card", card)
+        if view.hand_sizes[seat] == 1:
+            return Remark("last_card", card)
+        if not view.trick:
+            return Remark("led", card)
+        if action.card.suit != view.led_suit:
+            return Remark("could_not_follow", card)
+        top = max(power(c) for _, c in view.trick if c.suit == view.led_suit)
+        return Remark("followed_high" if power(action.card) > top else "followed", card)
+    if level == "easy":
+        return Remark(_EASY_REMARKS[type(action)])
+    if isinstance(action, Knock):
+        return Remark("knocked", {"stake": view.stake + 1})
+    if isinstance(action, (Stay, Fold)):
+        stake, points = view.stake, view.points[seat]
+        if isinstance(action, Fold) and points + stake >= view.limit:
+            return Remark("folded_danger", {"stake": stake, "points": points})
+        return Remark("stayed" if isinstance(action, Stay) else "folded", {"stake": stake, "cost": stake - 1})
+    return Remark(_PLAIN_REMARKS[type(action)])

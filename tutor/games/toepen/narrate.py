@@ -1,4 +1,4 @@
-"""Toepen's events, errors, bot reasons and coach verdicts as sentences in the learner's language."""
+"""Toepen's events, errors, bot remarks and coach verdicts as sentences in the learner's language."""
 
 from __future__ import annotations
 
@@ -7,13 +7,14 @@ from typing import Any
 from tutor.cards import parse_code, suit_symbol
 from tutor.games import texts
 from tutor.games.base import Event, IllegalAction, OptionError
+from tutor.games.remark import Remark
 from tutor.games.three_thirteen.narrate import card_style, show_card, show_cards
 from tutor.i18n import _, ngettext
 from tutor.trainer.table import Names
 
 __all__ = ["answer_verdict_line", "card_style", "card_verdict_line", "challenge_verdict_line", "event_line",
            "illegal_line", "knock_verdict_line", "laundry_verdict_line", "option_error_line", "pct",
-           "reason_line", "show_card", "show_cards", "suit_name"]
+           "remark_line", "show_card", "show_cards", "suit_name"]
 
 
 def pct(x: float) -> int:
@@ -218,11 +219,12 @@ def option_error_line(err: OptionError) -> str:
     })
 
 
-def reason_line(reason: str, detail: dict[str, Any] | None = None, ascii_only: bool = False) -> str:
-    detail = dict(detail or {})
+def remark_line(remark: Remark, ascii_only: bool = False) -> str:
+    """What a bot says about its decision (`bots.remark`): only what the table saw."""
+    detail: dict[str, Any] = dict(remark.detail)
     if isinstance(detail.get("card"), str):
         detail["card"] = show_card(detail["card"], ascii_only)
-    by_chance = "chance" in detail
+    cost = int(detail.get("cost", 1))
     messages = {
         "random_card": _("I played %(card)s without much thought."),
         "random_knock": _("I knocked on a whim."),
@@ -232,44 +234,27 @@ def reason_line(reason: str, detail: dict[str, Any] | None = None, ascii_only: b
         "random_keep": _("I kept my hand without much thought."),
         "random_challenge": _("I challenged on a whim."),
         "random_pass": _("I let the thrown hand go without much thought."),
-        "only_card": _("%(card)s was the only card I could play."),
-        "keep_winner": _("I played %(card)s to keep my best card for the last trick."),
-        "win_cheap": _("I took the trick with %(card)s, a card I could spare, to lead the next one."),
-        "follow_low": _("I followed suit with my lowest card, %(card)s."),
-        "dump_low": _("I could not follow suit, so I threw away my lowest card, %(card)s."),
-        "lead_low": _("I led my lowest card, %(card)s."),
-        "lead_high": _("I led a strong card, %(card)s, to keep the lead."),
-        "best_chance": _("%(card)s gave me the best chance of taking the last trick: about %(chance)d%%."),
-        "knock_strong": (_("I knocked to %(stake)d: I take the last trick about %(chance)d%% of the time.")
-                         if by_chance else
-                         _("I knocked to %(stake)d: my hand looked strong (about %(value)d%%).")),
-        "bluff_knock": _("I knocked to %(stake)d on a weak hand (about %(chance)d%%): a bluff, to make others fold."),
-        "stay_strong": (_("I stayed in at %(stake)d: I take the last trick about %(chance)d%% of the time.")
-                        if by_chance else
-                        _("I stayed in at %(stake)d: my hand looked good enough (about %(value)d%%).")),
-        "fold_weak": (_("I folded at %(stake)d: I take the last trick only about %(chance)d%% of the time.")
-                      if by_chance else
-                      _("I folded at %(stake)d: my hand looked too weak (about %(value)d%%).")),
-        "fold_danger": ngettext("I folded at %(stake)d: with %(points)d point, losing this hand would cost me the "
-                                "rubber.",
-                                "I folded at %(stake)d: with %(points)d points, losing this hand would cost me the "
-                                "rubber.", detail.get("points", 2)),
-        "stay_poverty": (_("I played the poor player's hand for 2: I take the last trick about %(chance)d%% of "
-                           "the time.") if by_chance else
-                         _("I played the poor player's hand for 2: my hand looked good enough (about %(value)d%%).")),
-        "fold_poverty": (_("I left the poor player's hand for 1 point: I take the last trick only about "
-                           "%(chance)d%% of the time.") if by_chance else
-                         _("I left the poor player's hand for 1 point: my hand looked too weak (about %(value)d%%).")),
-        "honest_throw": _("My hand held only aces, kings, queens and jacks, so I threw it in."),
-        "bluff_throw": _("I threw in a weak hand that holds a 7, 8, 9 or 10: a bluff (about %(chance)d%% to take "
-                         "the last trick as it was)."),
-        "keep_hand": _("My hand was worth keeping."),
-        "challenge_odds": _("I challenged: I thought the thrown hand held a 7, 8, 9 or 10 about %(chance)d%% of "
-                            "the time."),
-        "pass_odds": _("I let it go: the thrown hand held a 7, 8, 9 or 10 only about %(chance)d%% of the time, "
-                       "by my count."),
+        "last_card": _("%(card)s was my last card."),
+        "led": _("I led %(card)s."),
+        "followed": _("I followed suit with %(card)s (TOE.5)."),
+        "followed_high": _("I followed suit with %(card)s, the highest card of the suit led so far."),
+        "could_not_follow": _("I could not follow suit, so I played %(card)s (TOE.5)."),
+        "knocked": _("I knocked to %(stake)d. Whether my hand is worth it, you find out only by staying in."),
+        "stayed": ngettext("I stayed in at %(stake)d rather than fold and take %(cost)d point now.",
+                           "I stayed in at %(stake)d rather than fold and take %(cost)d points now.", cost),
+        "folded": ngettext("I folded: %(cost)d point now rather than risking %(stake)d.",
+                           "I folded: %(cost)d points now rather than risking %(stake)d.", cost),
+        "folded_danger": ngettext("I folded at %(stake)d: with %(points)d point, losing this hand would cost me "
+                                  "the rubber.",
+                                  "I folded at %(stake)d: with %(points)d points, losing this hand would cost me "
+                                  "the rubber.", int(detail.get("points", 2))),
+        "threw": _("I threw my hand in. Whether it held only aces, kings, queens and jacks, only a challenge "
+                   "will show (TOE.4)."),
+        "kept": _("I kept the hand I was dealt."),
+        "challenged": _("I challenged: I bet the thrown hand holds a 7, 8, 9 or 10 (TOE.4)."),
+        "passed": _("I let the thrown hand go: challenging an honest hand would have cost me 1 point (TOE.4)."),
     }
-    return texts.fill(messages.get(reason, ""), detail)
+    return texts.fill(messages.get(remark.code, ""), detail)
 
 
 # ------------------------------------------------------------------ the coach

@@ -21,6 +21,7 @@ from typing import Any
 
 from tutor.cards import Card
 from tutor.games.base import Event, IllegalAction
+from tutor.games.remark import Remark
 from tutor.games.toepen import bots, coach
 from tutor.games.toepen.engine import (
     Challenge,
@@ -32,6 +33,7 @@ from tutor.games.toepen.engine import (
     Play,
     Stay,
     Throw,
+    View,
     card_from_code,
     power,
 )
@@ -44,7 +46,7 @@ from tutor.games.toepen.narrate import (
     illegal_line,
     knock_verdict_line,
     laundry_verdict_line,
-    reason_line,
+    remark_line,
     show_card,
 )
 from tutor.games.toepen.rules import CLAUSES
@@ -91,6 +93,12 @@ class ToepenSession(TableSession):
 
     def illegal_line(self, err: IllegalAction) -> str:
         return illegal_line(err, self.ascii, self.names)
+
+    def remark_line(self, remark: Remark) -> str:
+        return remark_line(remark, self.ascii)
+
+    def bot_remark(self, seat: int, action: Any, view: View) -> Remark:
+        return bots.remark(self.level, action, seat, view)
 
     def moment(self) -> tuple[Any, ...]:
         s = self.state
@@ -191,8 +199,7 @@ class ToepenSession(TableSession):
                 continue
             choice = bots.knock_choice(self.level, s, self.rng, seat)
             if choice is not None:
-                self.remember_reason(seat, reason_line(choice.reason, choice.detail, self.ascii))
-                self.act(choice.action)
+                self.bot_acts(seat, choice.action)
                 return True
         return False
 
@@ -227,9 +234,7 @@ class ToepenSession(TableSession):
             if self.bots_knock() or self.offer_knock():
                 return
         seat = s.current
-        choice = bots.choose(self.level, s, self.rng)
-        self.remember_reason(seat, reason_line(choice.reason, choice.detail, self.ascii))
-        self.act(choice.action)
+        self.bot_acts(seat, bots.choose(self.level, s, self.rng).action)
 
     # ------------------------------------------------------------------ the learner
 
