@@ -347,3 +347,12 @@ def test_lesson_error_lines_are_translated(tmp_path):
 def test_a_long_flat_list_is_refused_before_it_is_all_built(tmp_path):
     err, _ = only_problem(tmp_path, GOOD + "clauses: [" + "1," * 30000 + "1]\n")
     assert err.message == "lesson_too_big" and err.line == 14 and err.column < 2 * 30000
+
+
+@pytest.mark.parametrize("step", ["x", "9" * 5000, True, -5, 10**9, None, [1], 2.5])
+def test_a_resume_step_of_any_shape_starts_at_a_sound_step(tmp_path, step):
+    from tutor.lessons.runner import LessonRunner
+
+    lesson = load_lesson(write(tmp_path, GOOD))
+    runner = LessonRunner(None, lesson, None, None)  # type: ignore[arg-type]
+    assert 0 <= runner.resume_point(step) < len(lesson.steps)

@@ -144,7 +144,7 @@ def learn_command(game_name: str, lesson_id: str | None, display: Display) -> in
     adapter = adapter_for(game.id)
     for lesson in queue:
         entry = data["lessons"].get(lesson_key(game.id, lesson.id), {})
-        start = 0 if entry.get("done") else int(entry.get("step", 0))
+        start = 0 if entry.get("done") else entry.get("step", 0)  # the runner checks it
         runner = LessonRunner(console, lesson, adapter, progress, display.ascii)
         try:
             stars = runner.run(start)
