@@ -17,10 +17,23 @@ if TYPE_CHECKING:
     from tutor.progress import Progress
 
 
+def _one_line(text: str) -> str:
+    """Text from a file or its name, on one line: control characters shown as `?`."""
+    import unicodedata
+
+    return "".join("?" if unicodedata.category(ch)[0] == "C" else ch for ch in text)
+
+
 def lesson_error_line(err: LessonError) -> str:
-    """`file:line:column: reason`, the reason in the learner's language."""
+    """`file:line:column: reason`, the reason in the learner's language, on one line."""
     messages = {
         "lesson_unreadable": _("the file cannot be read (%(reason)s)"),
+        "lesson_not_a_file": _("this is not a regular file"),
+        "lesson_file_too_big": _("the file is too big for a lesson (more than %(kb)d KB)"),
+        "lesson_not_utf8": _("the file is not UTF-8 text"),
+        "lesson_too_deep": _("the data is nested too deeply here"),
+        "lesson_bad_number": _("the number %(number)s is too long"),
+        "lesson_step_failed": _("the game cannot use this step (%(reason)s)"),
         "lesson_yaml": _("this is not valid YAML: %(problem)s"),
         "lesson_empty": _("the file is empty"),
         "lesson_too_big": _("the file is too big or nested too deeply"),
@@ -48,7 +61,7 @@ def lesson_error_line(err: LessonError) -> str:
         "position_hand_size": _("every hand holds three cards (rule %(clause)s)"),
         "position_not_cards": _("this must be a list of cards"),
         "position_bad_card": _("%(card)s is not a card of 33"),
-        "position_total": _("the total must be a whole number no higher than 33 (rule %(clause)s)"),
+        "position_total": _("the total must be a whole number from %(low)d to %(high)d (rule %(clause)s)"),
         "position_too_many": _("%(count)d copies of %(card)s, but the deck holds %(deck)d (rule %(clause)s)"),
         "position_stuck": _("the player to move has no legal play, so the game is already over (rule %(clause)s)"),
         "position_round": _("round must be 1 to 11"),
@@ -77,9 +90,14 @@ def lesson_error_line(err: LessonError) -> str:
         "expect_not_clear": _("the coach does not find %(card)s clearly right here: it must be judged right, "
                               "and the other choice weaker"),
     }
+    if err.message == "play_on_endless":
+        steps = err.params.get("steps", 0)
+        messages[err.message] = ngettext("play does not come to an end within %(steps)d move",
+                                         "play does not come to an end within %(steps)d moves", steps)
     text = messages.get(err.message, err.message)
-    text = texts.fill(text, err.params)
-    return f"{err.path}:{err.line}:{err.column}: {text}"
+    params = {k: _one_line(v) if isinstance(v, str) else v for k, v in err.params.items()}
+    text = texts.fill(text, params)
+    return _one_line(f"{err.path}:{err.line}:{err.column}: {text}")
 
 
 def warn_progress(progress: Progress) -> None:
@@ -126,7 +144,7 @@ def learn_command(game_name: str, lesson_id: str | None, display: Display) -> in
     adapter = adapter_for(game.id)
     for lesson in queue:
         entry = data["lessons"].get(lesson_key(game.id, lesson.id), {})
-        start = 0 if entry.get("done") else int(entry.get("step", 0))
+        start = 0 if entry.get("done") else entry.get("step", 0)  # the runner checks it
         runner = LessonRunner(console, lesson, adapter, progress, display.ascii)
         try:
             stars = runner.run(start)
@@ -144,11 +162,18 @@ def learn_command(game_name: str, lesson_id: str | None, display: Display) -> in
 def check_command(path: Path | None, translations: bool = True) -> int:
     from tutor.lessons.check import check_path
     from tutor.locate import data_dir
+    from tutor.storedfile import path_kind_ok
 
     root = path or data_dir("lessons")
+    shown = quoted(str(root), 200)
     if not root.exists():
-        raise UserError(_("%(path)s does not exist.") % {"path": str(root)})
+        raise UserError(_("%(path)s does not exist.") % {"path": shown})
+    if not root.is_dir() and not path_kind_ok(root):
+        # /dev/zero, a FIFO: nothing to check, and reading it would never end.
+        raise UserError(_("%(path)s is not a lesson file or a folder of lessons.") % {"path": shown})
     count, problems = check_path(root, translations)
+    if count == 0:
+        raise UserError(_("There are no lesson files in %(path)s.") % {"path": shown})
     for err in problems:
         print(lesson_error_line(err))
     summary = ngettext("%(count)d lesson file checked", "%(count)d lesson files checked", count) % {"count": count}

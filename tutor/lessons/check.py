@@ -2,7 +2,9 @@
 
 `tutor check` reports every problem with file:line:column; the trainer loads lessons
 through `load_game_lessons`, which skips a broken lesson with a warning instead of
-stopping.
+stopping. A lesson file is untrusted data: reading it is bounded (see `model`), every
+play-on is bounded (see `playon`), and an error the game's adapter did not foresee is
+still one problem at the step's line, never a traceback.
 """
 
 from __future__ import annotations
@@ -11,7 +13,9 @@ import importlib
 from pathlib import Path
 from types import ModuleType
 
+from tutor.games.base import IllegalAction, OptionError
 from tutor.lessons.model import Lesson, LessonError, load_lesson
+from tutor.lessons.positions import shown
 from tutor.locate import data_dir
 
 
@@ -30,7 +34,7 @@ def check_positions(lesson: Lesson) -> list[LessonError]:
     adapter = adapter_for(lesson.game)
     if adapter is None:
         line, col = lesson.located.mark(("game",))
-        return [LessonError(lesson.path, line, col, "lesson_unknown_game", game=lesson.game)]
+        return [LessonError(lesson.path, line, col, "lesson_unknown_game", game=shown(lesson.game))]
     problems = []
     state = seat = None
     broken = False  # after a bad position, its decisions are not checked (one error, not a cascade)
@@ -55,6 +59,12 @@ def check_positions(lesson: Lesson) -> list[LessonError]:
             line, col = lesson.located.mark(where + err.where)
             problems.append(LessonError(lesson.path, line, col, err.message, **err.params))
             state, broken = None, True
+        except (IllegalAction, OptionError, ArithmeticError, LookupError, TypeError, ValueError,
+                RecursionError) as err:
+            # An adapter bug a hostile file reached: still one problem at the step, not a crash.
+            line, col = lesson.located.mark(where)
+            problems.append(LessonError(lesson.path, line, col, "lesson_step_failed", reason=type(err).__name__))
+            state, broken = None, True
     return problems
 
 
@@ -77,9 +87,11 @@ def check_translations(lesson: Lesson) -> list[LessonError]:
 
 
 def lesson_files(root: Path) -> list[Path]:
-    if root.is_file():
+    """The lesson files under a folder (or the file itself). An entry named `*.yaml` that is
+    not a regular file (a FIFO, a link to a device) is listed too, so reading it reports it."""
+    if not root.is_dir():
         return [root]
-    return sorted(p for p in root.rglob("*.yaml") if p.is_file())
+    return sorted(p for p in root.rglob("*.yaml") if not p.is_dir())
 
 
 def check_path(root: Path, translations: bool = True) -> tuple[int, list[LessonError]]:
@@ -109,7 +121,7 @@ def load_game_lessons(game_id: str) -> tuple[list[Lesson], list[LessonError]]:
             skipped.append(err)
             continue
         problems = check_positions(lesson) if lesson.game == game_id else [
-            LessonError(path, *lesson.located.mark(("game",)), "lesson_wrong_folder", game=lesson.game)]
+            LessonError(path, *lesson.located.mark(("game",)), "lesson_wrong_folder", game=shown(lesson.game))]
         if problems:
             skipped.append(problems[0])
         else:

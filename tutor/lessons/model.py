@@ -6,23 +6,35 @@ has exactly one kind key: `say`, `position`, `decide`, `play_on` or `quiz` (see
 docs/lessons.md). English text in the file is the msgid; translations live in the
 catalogs.
 
-The YAML is composed, not constructed: no tag can build an object, and a tag other than
-the plain YAML ones is an error. The walk over the node tree is bounded, so an alias
-"bomb" cannot blow up memory.
+The file is never trusted: it is read through `tutor.storedfile` (a regular file, at most
+`MAX_BYTES`), composed with a depth limit (PyYAML's composer recurses, so `[` nested a
+thousand times would otherwise end in a RecursionError), and composed, not constructed:
+no tag can build an object, and a tag other than the plain YAML ones is an error. The
+walk over the node tree is bounded, so an alias "bomb" cannot blow up memory, and a
+number may have at most `MAX_NUMBER_CHARS` characters. Every problem is a LessonError
+with the file, line and column.
 """
 
 from __future__ import annotations
 
+import errno
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from tutor import storedfile
+from tutor.i18n import quoted
+from tutor.lessons.positions import shown_keys
+
 FORMAT = 1
 STEP_KINDS = ("say", "position", "decide", "play_on", "quiz")
 MAX_NODES = 20_000
 MAX_DEPTH = 32
+MAX_BYTES = 256 * 1024  # the longest shipped lesson is about 7 KB
+MAX_NUMBER_CHARS = 20  # no lesson needs a longer number; `int()` refuses 4,301 digits
 
 # Which fields of each step kind hold text a learner reads (and translators translate).
 TEXT_FIELDS: dict[str, tuple[str, ...]] = {
@@ -70,10 +82,12 @@ class Located:
 def _convert(node: yaml.Node, path: Tuple, marks: dict, file: Path, budget: list[int], depth: int) -> Any:
     budget[0] += 1
     mark = (node.start_mark.line + 1, node.start_mark.column + 1)
-    if budget[0] > MAX_NODES or depth > MAX_DEPTH:
+    if budget[0] > MAX_NODES:
         raise LessonError(file, *mark, "lesson_too_big")
+    if depth > MAX_DEPTH:
+        raise LessonError(file, *mark, "lesson_too_deep")
     if node.tag not in _PLAIN_TAGS:
-        raise LessonError(file, *mark, "lesson_bad_tag", tag=node.tag)
+        raise LessonError(file, *mark, "lesson_bad_tag", tag=quoted(str(node.tag)))
     marks[path] = mark
     if isinstance(node, yaml.MappingNode):
         result = {}
@@ -85,23 +99,102 @@ def _convert(node: yaml.Node, path: Tuple, marks: dict, file: Path, budget: list
         return result
     if isinstance(node, yaml.SequenceNode):
         return [_convert(item, path + (i,), marks, file, budget, depth + 1) for i, item in enumerate(node.value)]
-    return _SCALARS.construct_object(node, deep=True)
+    if node.tag in _NUMBER_TAGS and len(str(node.value)) > MAX_NUMBER_CHARS:
+        raise LessonError(file, *mark, "lesson_bad_number", number=quoted(str(node.value)))
+    try:
+        return _SCALARS.construct_object(node, deep=True)
+    except (ValueError, ArithmeticError):  # a number YAML's resolver took but Python cannot build
+        raise LessonError(file, *mark, "lesson_bad_number", number=quoted(str(node.value))) from None
+
+
+_NUMBER_TAGS = {"tag:yaml.org,2002:int", "tag:yaml.org,2002:float"}
+
+
+class _Refused(yaml.YAMLError):
+    def __init__(self, message: str, mark: yaml.Mark) -> None:
+        super().__init__(message)
+        self.message = message
+        self.mark = mark
+
+
+class _BoundedLoader(yaml.SafeLoader):
+    """The safe loader, refusing nesting past MAX_DEPTH before its recursive composer goes
+    deeper, and more than MAX_NODES values before it builds them all (pure-Python PyYAML
+    takes seconds for a quarter of a megabyte of `[1,1,1,…]`)."""
+
+    depth = 0
+    nodes = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        self.depth += 1
+        self.nodes += 1
+        try:
+            if self.depth > MAX_DEPTH:
+                raise _Refused("lesson_too_deep", self.peek_event().start_mark)
+            if self.nodes > MAX_NODES:
+                raise _Refused("lesson_too_big", self.peek_event().start_mark)
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
+def _problem(text: str) -> str:
+    """PyYAML's own words for a problem, as one short line (they are English, like a compiler's)."""
+    line = " ".join(text.split())
+    return line if len(line) <= 120 else line[:119] + "\u2026"
+
+
+def _place(text: str, index: int) -> Mark:
+    """The line and column (from 1) of character `index` of `text`."""
+    index = max(0, min(index, len(text)))
+    return text.count("\n", 0, index) + 1, index - (text.rfind("\n", 0, index) + 1) + 1
+
+
+def read_text(path: Path) -> str:
+    """The lesson file's text, read as a stored file (regular, size-capped, UTF-8)."""
+    try:
+        data = storedfile.read_bytes(path, MAX_BYTES)
+    except FileNotFoundError:
+        raise LessonError(path, 1, 1, "lesson_unreadable", reason=_problem(os.strerror(errno.ENOENT))) from None
+    except storedfile.StoredFileError as exc:
+        if exc.reason == "too_big":
+            raise LessonError(path, 1, 1, "lesson_file_too_big", kb=MAX_BYTES // 1024) from None
+        if exc.reason == "not_a_file":
+            raise LessonError(path, 1, 1, "lesson_not_a_file") from None
+        raise LessonError(path, 1, 1, "lesson_unreadable", reason=_problem(exc.detail or exc.reason)) from None
+    try:
+        return storedfile.decode(data)
+    except storedfile.StoredFileError:
+        try:
+            data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            start = exc.start + (3 if data.startswith(b"\xef\xbb\xbf") else 0)
+            line = data.count(b"\n", 0, start) + 1
+            column = start - (data.rfind(b"\n", 0, start) + 1) + 1
+            raise LessonError(path, line, column, "lesson_not_utf8") from None
+        raise
 
 
 def read_yaml(path: Path) -> Located:
     """The file's data with positions; a YAML error is a LessonError with its line and column."""
+    text = read_text(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LessonError(path, 1, 1, "lesson_unreadable", reason=type(exc).__name__) from None
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=_BoundedLoader)
+    except _Refused as exc:
+        raise LessonError(path, exc.mark.line + 1, exc.mark.column + 1, exc.message) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        raise LessonError(path, line, col, "lesson_yaml", problem=str(exc.problem or exc.context or "")) from None
-    except yaml.YAMLError:
-        raise LessonError(path, 1, 1, "lesson_yaml", problem="") from None
+        problem = " ".join(p for p in (exc.context, exc.problem) if p)
+        raise LessonError(path, line, col, "lesson_yaml", problem=_problem(problem or str(exc))) from None
+    except yaml.reader.ReaderError as exc:
+        # A character YAML does not allow (a NUL byte, say): PyYAML gives its index in the text.
+        line, col = _place(text, exc.position)
+        char = exc.character if isinstance(exc.character, int) else ord(exc.character[:1] or "\0")
+        problem = f"unacceptable character #x{char:04x}: {exc.reason}"
+        raise LessonError(path, line, col, "lesson_yaml", problem=_problem(problem)) from None
+    except yaml.YAMLError as exc:
+        raise LessonError(path, 1, 1, "lesson_yaml", problem=_problem(str(exc))) from None
     if node is None:
         raise LessonError(path, 1, 1, "lesson_empty")
     marks: dict[Tuple, Mark] = {}
@@ -160,7 +253,7 @@ def parse_lesson(path: Path, located: Located) -> Lesson:
               "lesson_missing_field", field=key)
     unknown = set(data) - {"lesson", "id", "game", "title", "order", "clauses", "steps"}
     _need(not unknown, located, path, (sorted(unknown)[0],) if unknown else (), "lesson_unknown_field",
-          field=", ".join(sorted(map(str, unknown))))
+          field=shown_keys(unknown))
     order = data.get("order", 0)
     _need(isinstance(order, int) and not isinstance(order, bool), located, path, ("order",), "lesson_bad_field",
           field="order")
@@ -175,7 +268,7 @@ def parse_lesson(path: Path, located: Located) -> Lesson:
         _need(isinstance(raw, dict), located, path, where, "lesson_bad_step")
         kinds = [k for k in STEP_KINDS if k in raw]
         _need(len(kinds) == 1, located, path, where, "lesson_step_kind",
-              kinds=", ".join(STEP_KINDS), found=", ".join(map(str, raw)))
+              kinds=", ".join(STEP_KINDS), found=shown_keys(raw, sort=False))
         kind = kinds[0]
         step = _check_step(kind, raw, located, path, where)
         parsed.append(Step(kind, step, i, located.mark(where)[0]))
@@ -192,7 +285,7 @@ def _check_step(kind: str, raw: dict[str, Any], loc: Located, path: Path, where:
     allowed = {"say": {"say", "clause"}, "position": {"position"}, "decide": {"decide"},
                "play_on": {"play_on"}, "quiz": {"quiz"}}[kind]
     extra = set(raw) - allowed
-    _need(not extra, loc, path, where, "lesson_unknown_field", field=", ".join(sorted(map(str, extra))))
+    _need(not extra, loc, path, where, "lesson_unknown_field", field=shown_keys(extra))
     if kind == "say":
         text("say", True)
         text("clause", False)
@@ -210,7 +303,7 @@ def _check_step(kind: str, raw: dict[str, Any], loc: Located, path: Path, where:
         "quiz": {"question", "choices", "answer", "explain", "hint", "clause"},
     }[kind]
     extra = set(body) - fields
-    _need(not extra, loc, path, inner, "lesson_unknown_field", field=", ".join(sorted(map(str, extra))))
+    _need(not extra, loc, path, inner, "lesson_unknown_field", field=shown_keys(extra))
 
     def inner_text(name: str, required: bool) -> None:
         value = body.get(name)

@@ -65,8 +65,11 @@ class LessonRunner:
 
         self.progress.update(apply)
 
-    def resume_point(self, step: int) -> int:
-        """Where to start again: the last position step at or before `step` (or the start)."""
+    def resume_point(self, step: object) -> int:
+        """Where to start again: the last position step at or before `step` (or the start).
+        `step` comes from the progress file: anything but a step number starts afresh."""
+        if isinstance(step, bool) or not isinstance(step, int) or step < 0:
+            return 0
         for i in range(min(step, len(self.lesson.steps) - 1), -1, -1):
             if self.lesson.steps[i].kind == "position":
                 return i

@@ -26,7 +26,8 @@ from tutor.games.speed.narrate import discard_verdict_lines, draw_verdict_lines,
 from tutor.i18n import _, quoted
 from tutor.trainer.cardnames import held_card
 from tutor.trainer.commands import command_of, command_word
-from tutor.lessons.positions import PositionError, card_codes
+from tutor.lessons import playon
+from tutor.lessons.positions import MAX_SEED, PositionError, card_codes, is_whole, shown, shown_keys, whole, word
 
 
 @dataclass(frozen=True)
@@ -38,36 +39,31 @@ class Answer:
 
 
 POSITION_FIELDS = {"hand", "players", "seat", "hands", "piles", "middle", "phase", "cycle", "matched", "seed"}
+MAX_CYCLES = 999  # cycles already played: a count the table shows, never near this
 PHASES = {"match": Phase.MATCH, "draw": Phase.DRAW, "discard": Phase.DISCARD}
 
 
 def build(spec: dict[str, Any]) -> tuple[State, int]:
     unknown = sorted(set(spec) - POSITION_FIELDS)
     if unknown:
-        raise PositionError((unknown[0],), "lesson_unknown_field", field=", ".join(map(str, unknown)))
-    number = spec.get("hand", 1)
-    if not isinstance(number, int) or not 1 <= number <= 11:
-        raise PositionError(("hand",), "position_hand_number")
+        raise PositionError((unknown[0],), "lesson_unknown_field", field=shown_keys(unknown))
+    number = whole(spec, "hand", 1, 1, 11, "position_hand_number")
     hands_spec = spec.get("hands")
-    players = spec.get("players", len(hands_spec) if isinstance(hands_spec, list) else 4)
-    if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise PositionError(("players",), "position_players_range", low=MIN_PLAYERS, high=MAX_PLAYERS, clause="SPD.1")
-    seat = spec.get("seat", 0)
-    if not isinstance(seat, int) or not 0 <= seat < players:
-        raise PositionError(("seat",), "position_bad_seat")
-    seed = spec.get("seed", 0)
-    if not isinstance(seed, int):
-        raise PositionError(("seed",), "position_bad_seed")
+    players = whole(spec, "players", len(hands_spec) if isinstance(hands_spec, list) else 4, MIN_PLAYERS,
+                    MAX_PLAYERS, "position_players_range", low=MIN_PLAYERS, high=MAX_PLAYERS, clause="SPD.1")
+    seat = whole(spec, "seat", 0, 0, players - 1, "position_bad_seat")
+    seed = whole(spec, "seed", 0, 0, MAX_SEED, "position_bad_seed")
     rng = random.Random(seed)
     state = State(players, Chance(rng), first_hand=number)
     state.lesson_seat = seat  # type: ignore[attr-defined]
     if hands_spec is None:
         return state, seat
-    phase = PHASES.get(str(spec.get("phase", "match")))
+    phase = PHASES.get(spec.get("phase", "match")) if isinstance(spec.get("phase", "match"), str) else None
     if phase is None:
         raise PositionError(("phase",), "position_phase_speed")
     matched = spec.get("matched", [])
-    if not isinstance(matched, list) or not all(isinstance(p, int) and 0 <= p < players and p != seat for p in matched):
+    if not isinstance(matched, list) or len(set(map(str, matched))) != len(matched) or not all(
+            is_whole(p, 0, players - 1) and p != seat for p in matched):
         raise PositionError(("matched",), "position_matched")
     if not isinstance(hands_spec, list) or not 1 <= len(hands_spec) <= players:
         raise PositionError(("hands",), "position_hands_count", players=players)
@@ -104,8 +100,7 @@ def build(spec: dict[str, Any]) -> tuple[State, int]:
     state.phase = phase
     state.matched = sorted(matched)
     state.last_cycle = bool(matched)
-    cycle = spec.get("cycle", 0)
-    state.cycle = cycle if isinstance(cycle, int) and cycle >= 0 else 0
+    state.cycle = whole(spec, "cycle", 0, 0, MAX_CYCLES, "lesson_bad_field", field="cycle")
     state.pending = {}
     if phase is Phase.DISCARD:
         state.begin_discards()
@@ -125,34 +120,34 @@ def _action(answer: Answer, seat: int) -> Any:
 
 
 def parse_expect(expect: Any, state: State, seat: int | None = None) -> Answer | None:
-    text = str(expect).strip()
-    word = text.lower()
+    text = word(expect, ("expect",), "position_not_a_card", card=shown(expect))
+    lower = text.lower()
     seat = _seat(state) if seat is None else seat
-    if word == "best":
+    if lower == "best":
         return None
-    if word in ("match", "pass"):
-        answer = Answer("window", call=word == "match")
-    elif word in ("middle", "pile"):
-        answer = Answer("draw", source=word)
+    if lower in ("match", "pass"):
+        answer = Answer("window", call=lower == "match")
+    elif lower in ("middle", "pile"):
+        answer = Answer("draw", source=lower)
     else:
         parsed = parse_code(text)
         card = state.find_card(Card(*parsed).code, seat) if parsed else None
         if card is None:
-            raise PositionError(("expect",), "position_not_a_card", card=text)
+            raise PositionError(("expect",), "position_not_a_card", card=shown(text))
         answer = Answer("discard", card=card)
     probe = _action(answer, seat)
     phase_ok = {"window": Phase.MATCH, "draw": Phase.DRAW, "discard": Phase.DISCARD}[answer.kind]
     if answer.kind == "draw" and state.phase is Phase.MATCH:
         phase_ok = Phase.MATCH  # a draw answered at the window: the window passes first
     if state.phase is not phase_ok:
-        raise PositionError(("expect",), "expect_illegal", card=text, clause="SPD.6")
+        raise PositionError(("expect",), "expect_illegal", card=shown(text), clause="SPD.6")
     if answer.kind != "draw" or state.phase is Phase.DRAW:
         try:
             state.verify(probe)
         except IllegalAction as err:
-            raise PositionError(("expect",), "expect_illegal", card=text, clause=err.clause) from None
+            raise PositionError(("expect",), "expect_illegal", card=shown(text), clause=err.clause) from None
     elif answer.source == "pile" and state.right_top(seat) is None:
-        raise PositionError(("expect",), "expect_illegal", card=text, clause="SPD.6")
+        raise PositionError(("expect",), "expect_illegal", card=shown(text), clause="SPD.6")
     return answer
 
 
@@ -278,9 +273,14 @@ def play_on_quietly(state: State, seat: int, spec: dict[str, Any]) -> None:
     level = spec.get("level", "normal")
     start = state.hand
     until_end = spec.get("until", "turn") == "end"
+    steps = playon.Steps()
     while not state.is_over and state.hand == start:
         if seat in state.to_act and not until_end:
             return
+        try:
+            steps.tick()
+        except playon.Endless:
+            raise playon.endless() from None
         levels = [level] * state.players
         levels[seat] = "normal"
         for p, choice in bots.choose_all(levels, state, rng, state.to_act):
@@ -294,7 +294,12 @@ def play_on(session: Any, seat: int, spec: dict[str, Any]) -> None:
     state = session.state
     start = state.hand
     until_end = spec.get("until", "turn") == "end"
+    steps = playon.Steps()
     while not state.is_over and state.hand == start:
+        try:
+            steps.tick()
+        except playon.Endless:
+            return  # `tutor check` proved the scripted line ends sooner; the lesson goes on
         if seat in state.to_act:
             if not until_end:
                 return

@@ -5,7 +5,8 @@ A `position` step sets the table: `players`, the learner's `seat` (default 0), `
 cards, top first; the rest of the deck follows in a seeded order), `current`, and
 `options` (`recycle`, `draw`, `forfeit`). Or `seed` alone: a real deal, with bots playing
 until the learner's turn. Every position is checked: legal cards, no more copies of a
-face than the deck holds, three cards a hand, a total no play could exceed 33 to reach.
+face than the deck holds, three cards a hand, a total from the lowest the deck's minus
+cards could bring it to (-128 with the usual deck) up to 33, seats of the table.
 
 A `decide` step's `expect` is a play (`-3`, `1/11 11`, `+-10=-10`) or `best`: the coach
 decides. Its answer must be legal in the position; `tutor check` proves it.
@@ -19,13 +20,13 @@ from typing import Any
 
 from tutor.games.base import IllegalAction, OptionError
 from tutor.games.thirty_three import bots, coach
-from tutor.games.thirty_three.deck import HAND_SIZE, LIMIT, VALUES, parse_options
+from tutor.games.thirty_three.deck import HAND_SIZE, LIMIT, LOWEST, VALUES, parse_options
 from tutor.games.thirty_three.engine import Chance, Phase, Play, State
 from tutor.games.thirty_three.narrate import illegal_line, verdict_lines  # noqa: F401 (verdict_lines: for runners)
 from tutor.games.thirty_three.words import parse_card
 from tutor.lessons import playon
 from tutor.i18n import _
-from tutor.lessons.positions import PositionError
+from tutor.lessons.positions import MAX_SEED, MAX_WORD, PositionError, shown, shown_keys, whole, word
 
 GAME = "thirty-three"
 
@@ -35,9 +36,10 @@ def _faces(value: Any, where: tuple[Any, ...]) -> list[str]:
         raise PositionError(where, "position_not_cards")
     cards = []
     for i, item in enumerate(value):
-        parsed = parse_card(str(item)) if isinstance(item, (str, int)) else None
+        ok = isinstance(item, (str, int)) and not isinstance(item, bool) and len(str(item)) <= MAX_WORD
+        parsed = parse_card(str(item)) if ok else None
         if parsed is None or parsed.face is None or parsed.value is not None:
-            raise PositionError(where + (i,), "position_bad_card", card=str(item))
+            raise PositionError(where + (i,), "position_bad_card", card=shown(item))
         cards.append(parsed.face)
     return cards
 
@@ -49,30 +51,30 @@ def build(spec: dict[str, Any]) -> tuple[State, int]:
     """The state a position step describes, and the learner's seat; PositionError if unusable."""
     unknown = sorted(set(spec) - POSITION_FIELDS)
     if unknown:
-        raise PositionError((unknown[0],), "lesson_unknown_field", field=", ".join(map(str, unknown)))
+        raise PositionError((unknown[0],), "lesson_unknown_field", field=shown_keys(unknown))
     hands_spec = spec.get("hands")
-    players = spec.get("players", len(hands_spec) if isinstance(hands_spec, list) else 4)
-    if not isinstance(players, int) or not 2 <= players <= 8:
-        raise PositionError(("players",), "position_players", clause="33.2")
-    seat = spec.get("seat", 0)
-    if not isinstance(seat, int) or not 0 <= seat < players:
-        raise PositionError(("seat",), "position_bad_seat")
+    players = whole(spec, "players", len(hands_spec) if isinstance(hands_spec, list) else 4, 2, 8,
+                    "position_players", clause="33.2")
+    seat = whole(spec, "seat", 0, 0, players - 1, "position_bad_seat")
     raw_options = spec.get("options") or {}
     if not isinstance(raw_options, dict) or "deck" in raw_options:
         raise PositionError(("options",), "position_bad_options")
     try:
         options = parse_options({str(k): str(v) for k, v in raw_options.items()})
-    except OptionError:
+    except (OptionError, ValueError):
         raise PositionError(("options",), "position_bad_options") from None
-    seed = spec.get("seed", 0)
-    if not isinstance(seed, int):
-        raise PositionError(("seed",), "position_bad_seed")
+    seed = whole(spec, "seed", 0, 0, MAX_SEED, "position_bad_seed")
     rng = random.Random(seed)
     state = State(players, options, Chance(rng))
     if hands_spec is None:
         # A real deal: bots play on until it is the learner's turn.
-        while not state.is_over and state.current != seat:
-            state.apply(bots.choose("normal", state, rng).action)
+        steps = playon.Steps()
+        try:
+            while not state.is_over and state.current != seat:
+                steps.tick()
+                state.apply(bots.choose("normal", state, rng).action)
+        except playon.Endless:
+            raise playon.endless(("seed",)) from None
         if state.is_over:
             raise PositionError(("seed",), "position_seed_over")
         return state, seat
@@ -84,14 +86,12 @@ def build(spec: dict[str, Any]) -> tuple[State, int]:
             raise PositionError(("hands", i), "position_hand_size", clause="33.5")
     pile = _faces(spec.get("pile", []), ("pile",))
     top = _faces(spec.get("stock", []), ("stock",))
-    total = spec.get("total", 0)
-    if not isinstance(total, int) or isinstance(total, bool) or total > LIMIT:
-        raise PositionError(("total",), "position_total", clause="33.7")
-    current = spec.get("current", seat)
-    if not isinstance(current, int) or not 0 <= current < players:
-        raise PositionError(("current",), "position_bad_seat")
-    used = Counter(c for h in hands for c in h) + Counter(pile) + Counter(top)
     deck = Counter(options.deck)
+    # 33.7: the total may go below 0, but no lower than every minus card of the deck takes it.
+    lowest = sum(n * min(0, LOWEST[face]) for face, n in deck.items())
+    total = whole(spec, "total", 0, lowest, LIMIT, "position_total", low=lowest, high=LIMIT, clause="33.7")
+    current = whole(spec, "current", seat, 0, players - 1, "position_bad_seat")
+    used = Counter(c for h in hands for c in h) + Counter(pile) + Counter(top)
     for face, n in used.items():
         if n > deck[face]:
             raise PositionError(("hands",), "position_too_many", card=face, count=n, deck=deck[face], clause="33.1")
@@ -110,11 +110,12 @@ def build(spec: dict[str, Any]) -> tuple[State, int]:
 
 def parse_expect(expect: Any, state: State) -> Play | None:
     """The expected play (None for "best"); PositionError if it is not a legal play here."""
-    if str(expect).strip().lower() == "best":
+    text = word(expect, ("expect",), "position_bad_card", card=shown(expect))
+    if text.lower() == "best":
         return None
-    parsed = parse_card(str(expect))
+    parsed = parse_card(text)
     if parsed is None or parsed.face is None:
-        raise PositionError(("expect",), "position_bad_card", card=str(expect))
+        raise PositionError(("expect",), "position_bad_card", card=shown(expect))
     values = VALUES[parsed.face]
     value = parsed.value if parsed.value is not None else values[0]
     if parsed.value is None and len(values) > 1:

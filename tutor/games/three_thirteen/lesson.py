@@ -33,7 +33,7 @@ from tutor.games.three_thirteen.narrate import (
 from tutor.games.three_thirteen.options import parse_options
 from tutor.lessons import playon
 from tutor.i18n import _, ngettext, quoted
-from tutor.lessons.positions import PositionError, card_codes
+from tutor.lessons.positions import MAX_SEED, PositionError, card_codes, is_whole, shown, shown_keys, whole, word
 from tutor.trainer.cardnames import held_card
 
 
@@ -52,25 +52,18 @@ POSITION_FIELDS = {"round", "players", "seat", "hands", "discard", "stock", "cur
 def build(spec: dict[str, Any]) -> tuple[State, int]:
     unknown = sorted(set(spec) - POSITION_FIELDS)
     if unknown:
-        raise PositionError((unknown[0],), "lesson_unknown_field", field=", ".join(map(str, unknown)))
-    round_ = spec.get("round", 1)
-    if not isinstance(round_, int) or not 1 <= round_ <= 11:
-        raise PositionError(("round",), "position_round")
+        raise PositionError((unknown[0],), "lesson_unknown_field", field=shown_keys(unknown))
+    round_ = whole(spec, "round", 1, 1, 11, "position_round")
     hands_spec = spec.get("hands")
-    players = spec.get("players", len(hands_spec) if isinstance(hands_spec, list) else 2)
-    if not isinstance(players, int) or not 2 <= players <= 8:
-        raise PositionError(("players",), "position_players", clause="TT.1")
-    seat = spec.get("seat", 0)
-    current = spec.get("current", seat)
-    if not all(isinstance(x, int) and 0 <= x < players for x in (seat, current)):
-        raise PositionError(("seat",), "position_bad_seat")
+    players = whole(spec, "players", len(hands_spec) if isinstance(hands_spec, list) else 2, 2, 8,
+                    "position_players", clause="TT.1")
+    seat = whole(spec, "seat", 0, 0, players - 1, "position_bad_seat")
+    current = whole(spec, "current", seat, 0, players - 1, "position_bad_seat")
     try:
         options = parse_options({str(k): str(v) for k, v in (spec.get("options") or {}).items()})
-    except (OptionError, AttributeError):
+    except (OptionError, AttributeError, ValueError):
         raise PositionError(("options",), "position_tt_options") from None
-    seed = spec.get("seed", 0)
-    if not isinstance(seed, int):
-        raise PositionError(("seed",), "position_bad_seed")
+    seed = whole(spec, "seed", 0, 0, MAX_SEED, "position_bad_seed")
     rng = random.Random(seed)
     state = State(players, options, Chance(rng), first_round=round_)
     if hands_spec is None:
@@ -112,7 +105,7 @@ def build(spec: dict[str, Any]) -> tuple[State, int]:
     state.turn = players + 1  # everyone has finished a turn this round (TT.14's option does not bite)
     out = spec.get("out")
     if out is not None:
-        if not isinstance(out, int) or not 0 <= out < players or out == current:
+        if not is_whole(out, 0, players - 1) or out == current:
             raise PositionError(("out",), "position_bad_seat")
         state.out = out
         state.last_turns = (out - current) % players  # TT.9: everyone from `current` up to the one who went out
@@ -126,27 +119,27 @@ def ready_for_decision(state: State | None, seat: int) -> bool:
 
 def parse_expect(expect: Any, state: State) -> Answer | None:
     """The expected answer (None for "best"); PositionError if it is not legal here."""
-    text = str(expect).strip()
-    word = text.lower()
-    if word == "best":
+    text = word(expect, ("expect",), "position_not_a_card", card=shown(expect))
+    lower = text.lower()
+    if lower == "best":
         return None
-    if word == "arrange":
+    if lower == "arrange":
         return Answer("arrange")
-    if word in ("stock", "pile"):
-        answer = Answer("draw", source="stock" if word == "stock" else "discard")
+    if lower in ("stock", "pile"):
+        answer = Answer("draw", source="stock" if lower == "stock" else "discard")
         action: Any = Draw(answer.source)  # type: ignore[arg-type]
     else:
         words = text.split()
         out = len(words) == 2 and words[0].lower() == "out"
         card = state.find_card(words[-1]) if words and parse_code(words[-1]) else None
         if card is None or len(words) > 2 or (len(words) == 2 and not out):
-            raise PositionError(("expect",), "position_not_a_card", card=text)
+            raise PositionError(("expect",), "position_not_a_card", card=shown(text))
         answer = Answer("out" if out else "discard", card=card)
         action = GoOut(card) if out else Discard(card)
     try:
         state.verify(action)
     except IllegalAction as err:
-        raise PositionError(("expect",), "expect_illegal", card=text, clause=err.clause) from None
+        raise PositionError(("expect",), "expect_illegal", card=shown(text), clause=err.clause) from None
     return answer
 
 

@@ -58,7 +58,8 @@ from tutor.games.toepen.options import MAX_PLAYERS, MIN_PLAYERS, MIN_PLAYERS_TWO
 from tutor.i18n import _, quoted
 from tutor.trainer.cardnames import held_card
 from tutor.lessons import playon
-from tutor.lessons.positions import PositionError, card_codes
+from tutor.lessons.positions import MAX_SEED, PositionError, card_codes, is_whole, shown, shown_keys, word
+from tutor.typed import whole_number
 
 __all__ = [
     "Answer",
@@ -125,6 +126,9 @@ POSITION_FIELDS = {"players", "seat", "hands", "dealer", "points", "options", "l
                    "last_knocker", "folded", "tricks", "tricks_done", "trick", "leader", "moves", "history",
                    "seed"}
 
+#: Hands dealt earlier in the rubber, in a position's `history`: more than any rubber lasts.
+MAX_HISTORY_HANDS = 999
+
 #: Engine PositionError ids (engine.POSITION_MESSAGES) as lesson message ids (tutor/learn.py).
 _ENGINE_ERRORS = {
     "position_card": "position_toepen_card",
@@ -146,7 +150,7 @@ def _cards(value: Any, where: tuple[Any, ...]) -> list[str]:
         if err.message != "position_not_a_card":
             raise
         raise PositionError(err.where, "position_toepen_card", card=err.params.get("card", ""),
-                            clause="TOE.1") from None
+                            clause="TOE.1") from None  # already shown quoted
     out = []
     for i, (rank, suit) in enumerate(parsed):
         card = Card(rank, suit)
@@ -167,9 +171,8 @@ def _int(spec: dict[str, Any], name: str, default: int | None, low: int, high: i
 
 def _seats(spec: dict[str, Any], name: str, players: int) -> list[int]:
     value = spec.get(name, [])
-    if not isinstance(value, list) or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players
-                                              for s in value):
-        raise PositionError((name,), "position_toepen_seat", player=str(value))
+    if not isinstance(value, list) or not all(is_whole(s, 0, players - 1) for s in value):
+        raise PositionError((name,), "position_toepen_seat", player=shown(value))
     return list(value)
 
 
@@ -233,11 +236,11 @@ def build(spec: dict[str, Any]) -> tuple[State, int]:
     """The state a position step describes, and the learner's seat; PositionError if unusable."""
     unknown = sorted(set(spec) - POSITION_FIELDS)
     if unknown:
-        raise PositionError((unknown[0],), "lesson_unknown_field", field=", ".join(map(str, unknown)))
+        raise PositionError((unknown[0],), "lesson_unknown_field", field=shown_keys(unknown))
     try:
         options = parse_options({str(k): str(v).lower() if isinstance(v, bool) else str(v)
                                  for k, v in (spec.get("options") or {}).items()})
-    except (OptionError, AttributeError):
+    except (OptionError, AttributeError, ValueError):
         raise PositionError(("options",), "position_toepen_options") from None
     hands_spec = spec.get("hands")
     players = spec.get("players", len(hands_spec) if isinstance(hands_spec, list) else 4)
@@ -248,7 +251,7 @@ def build(spec: dict[str, Any]) -> tuple[State, int]:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
         raise PositionError(("seat",), "position_bad_seat")
     seed = spec.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    if not is_whole(seed, 0, MAX_SEED):
         raise PositionError(("seed",), "position_bad_seed")
     rng = random.Random(seed)
     if hands_spec is None:
@@ -310,7 +313,7 @@ def _history(state: State, value: Any) -> None:
     for i, entry in enumerate(value):
         keys = ("seat", "hands", "threw", "caught", "honest")
         if not (isinstance(entry, dict) and set(entry) <= set(keys) and "seat" in entry
-                and all(isinstance(entry.get(k, 0), int) and not isinstance(entry.get(k, 0), bool) for k in keys)):
+                and all(is_whole(entry.get(k, 0), 0, MAX_HISTORY_HANDS) for k in keys)):
             raise PositionError(("history", i), "position_history")
         seat, hands = entry["seat"], entry.get("hands", 0)
         threw, caught, honest = entry.get("threw", 0), entry.get("caught", 0), entry.get("honest", 0)
@@ -326,22 +329,22 @@ def _history(state: State, value: Any) -> None:
 
 def _move(state: State, move: Any, where: tuple[Any, ...]) -> list[dict[str, Any]]:
     """One scripted move of a position's `moves`: a word or a card, optionally with the seat."""
-    words = str(move).split()
-    if not words or len(words) > 2 or (len(words) == 2 and not words[1].isdigit()):
-        raise PositionError(where, "position_move", move=str(move), clause="TOE.5")
-    seat = int(words[1]) if len(words) == 2 else state.current
-    word = words[0].lower()
-    if word in ACTIONS:
-        action: Any = ACTIONS[word](seat)
+    words = word(move, where, "position_move", move=shown(move), clause="TOE.5").split()
+    seat = whole_number(words[1], 0, state.players - 1) if len(words) == 2 else state.current
+    if not words or len(words) > 2 or seat is None:
+        raise PositionError(where, "position_move", move=shown(move), clause="TOE.5")
+    name = words[0].lower()
+    if name in ACTIONS:
+        action: Any = ACTIONS[name](seat)
     else:
         card = card_from_code(words[0])
         if card is None:
-            raise PositionError(where, "position_move", move=str(move), clause="TOE.5")
+            raise PositionError(where, "position_move", move=shown(move), clause="TOE.5")
         action = Play(card, seat)
     try:
         return state.apply(action)
     except IllegalAction as err:
-        raise PositionError(where, "position_move", move=str(move), clause=err.clause) from None
+        raise PositionError(where, "position_move", move=shown(move), clause=err.clause) from None
 
 
 def _seeded_deal(players: int, seat: int, options: Any, rng: random.Random) -> tuple[State, int]:
@@ -350,7 +353,12 @@ def _seeded_deal(players: int, seat: int, options: Any, rng: random.Random) -> t
     state.lesson_seat = seat  # type: ignore[attr-defined]
     events = list(state.opening)
     levels = ["normal"] * players
+    steps = playon.Steps()
     while not state.is_over and state.current != seat:
+        try:
+            steps.tick()
+        except playon.Endless:
+            raise playon.endless(("seed",)) from None
         events += _bot_step(state, seat, levels, rng)
     if state.is_over:
         raise PositionError(("seed",), "position_seed_over")
@@ -396,25 +404,25 @@ def _phase_fits(answer: Answer, state: State) -> bool:
 
 def parse_expect(expect: Any, state: State, seat: int | None = None) -> Answer | None:
     """The expected answer (None for "best"); PositionError if it is not legal here."""
-    text = str(expect).strip()
-    word = text.lower()
+    text = word(expect, ("expect",), "position_toepen_card", card=shown(expect), clause="TOE.1")
+    lower = text.lower()
     seat = _seat(state) if seat is None else seat
-    if word == "best":
+    if lower == "best":
         return None
-    if word in WORDS:
-        answer = Answer(WORDS[word][0], word)
+    if lower in WORDS:
+        answer = Answer(WORDS[lower][0], lower)
     else:
         card = card_from_code(text)
         if card is None:
-            raise PositionError(("expect",), "position_toepen_card", card=text, clause="TOE.1")
+            raise PositionError(("expect",), "position_toepen_card", card=shown(text), clause="TOE.1")
         answer = Answer("card", card=card)
     if not _phase_fits(answer, state):
         clause = {"card": "TOE.5", "knock": "TOE.7", "answer": "TOE.8"}.get(answer.kind, "TOE.4")
-        raise PositionError(("expect",), "expect_illegal", card=text, clause=clause)
+        raise PositionError(("expect",), "expect_illegal", card=shown(text), clause=clause)
     try:
         state.verify(answer.action(seat))
     except IllegalAction as err:
-        raise PositionError(("expect",), "expect_illegal", card=text, clause=err.clause) from None
+        raise PositionError(("expect",), "expect_illegal", card=shown(text), clause=err.clause) from None
     return answer
 
 
@@ -591,7 +599,7 @@ def check_decision(state: State, seat: int, data: dict[str, Any]) -> None:
     if expected is None:
         expected = best_answer(state, seat)
     else:
-        _check_clear(state, seat, expected, str(data["expect"]))
+        _check_clear(state, seat, expected, shown(data["expect"]))
     state.apply(expected.action(seat))
 
 
@@ -615,19 +623,26 @@ def play_on_quietly(state: State, seat: int, spec: dict[str, Any]) -> None:
     """As `tutor check` runs it: seeded bots, and the learner's seat played by a `normal` bot."""
     rng = random.Random(0)
     levels = [spec.get("level", "normal")] * state.players
-    _loop(state, seat, spec, lambda: _bot_step(state, seat, levels, rng), lambda: _bot_step(state, seat, levels, rng))
+    try:
+        _loop(state, seat, spec, lambda: _bot_step(state, seat, levels, rng),
+              lambda: _bot_step(state, seat, levels, rng))
+    except playon.Endless:
+        raise playon.endless() from None
 
 
 def _loop(state: State, seat: int, spec: dict[str, Any], bot_turn: Any, learner_turn: Any) -> None:
     """Bots play on until the learner is to act (`until: turn`) or the hand is over (`until: end`)."""
     until_end = spec.get("until", "turn") == "end"
     hand = state.hand_number
+    steps = playon.Steps()
     while not state.is_over and state.hand_number == hand:
         if state.current == seat:
             if not until_end:
                 return
+            steps.tick()
             learner_turn()
         else:
+            steps.tick()
             bot_turn()
 
 
