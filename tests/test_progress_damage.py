@@ -433,3 +433,25 @@ def test_every_warning_is_one_translated_line(message, lang):
     if lang != "en":
         i18n.use("en")
         assert line != progress_warning_line(message, {"file": "/x/p.json", "folder": "/x", "reason": "disk_full"})
+
+
+@pytest.mark.parametrize("raw", [WHOLLY_DAMAGED["binary"], PARTLY_DAMAGED["a lessons list"],
+                                 PARTLY_DAMAGED["a skill that is a string"]], ids=["binary", "lessons", "skill"])
+@pytest.mark.parametrize("argv,stdin", [(["learn", "33"], "\n"), (["drill", "33", "--count", "1"], MOVES_33),
+                                        ([], "5\n8\n")], ids=["learn", "drill", "home"])
+def test_learn_drill_and_the_home_menu_go_on_with_a_damaged_file(raw, argv, stdin, capsys, monkeypatch):
+    write(raw)
+    code, out, err = tutor(capsys, monkeypatch, argv, stdin)
+    assert code == 0 and "Traceback" not in err
+    (aside,) = asides()
+    assert aside.read_bytes() == raw and str(aside) in err and err.count("\n") == 1
+
+
+def test_a_read_only_file_is_not_replaced(monkeypatch):
+    raw = json.dumps(SOUND).encode()
+    path = write(raw)
+    monkeypatch.setattr(progress_module.os, "access", lambda name, mode, **kw: Path(name) != path)
+    progress = Progress()
+    record_game(progress, "toepen", lost=False)
+    assert progress.warnings == [("progress_not_saved", {"folder": str(home()), "reason": "no_permission"})]
+    assert path.read_bytes() == raw

@@ -244,7 +244,7 @@ def progress_command(as_json: bool) -> int:
         for skill_id, entry in sorted(skills.items()):
             print("  " + skill_line(game, skill_id, entry))
         games = data["games"].get(game.id)
-        if games:
+        if games and games["played"]:
             print("  " + ngettext("%(count)d game played", "%(count)d games played", games["played"]) % {
                 "count": games["played"]} + ", " + ngettext("%(count)d lost", "%(count)d lost", games["lost"]) % {
                 "count": games["lost"]})

@@ -193,6 +193,9 @@ class Progress:
         import tempfile  # only when writing: it is slow to import, and start-up reads this module
 
         self.dir.mkdir(parents=True, exist_ok=True)
+        if os.path.exists(self.path) and not os.access(self.path, os.W_OK):
+            # A replace would succeed on a read-only file; the learner made it read-only on purpose.
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(self.path))
         fd, tmp = tempfile.mkstemp(dir=self.dir, prefix=FILENAME, suffix=".tmp")
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
