@@ -31,9 +31,9 @@ SOUND = {
     "skills": {"thirty-three/two-values": {"tried": 3, "right": 2, "next_seed": 1001, "card": GOOD_CARD}},
     "games": {"toepen": {"played": 4, "lost": 1}},
 }
-MOVES_33 = "\n".join(
-    [f"+{n}" for n in range(2, 11)] + [f"-{n}" for n in range(2, 10)] + ["0", "1/11 1", "1/11 11", "+-10 +10", "+-10 -10"]
-) + "\n"
+# Every card word of 33 once: one of them is always a legal play, so a game piped this way ends.
+CARDS_33 = [f"+{n}" for n in range(2, 11)] + [f"-{n}" for n in range(2, 10)] + ["0", "1/11 1", "1/11 11", "+-10 +10"]
+MOVES_33 = "\n".join([*CARDS_33, "+-10 -10"]) + "\n"
 
 
 def home() -> Path:
