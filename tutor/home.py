@@ -33,9 +33,9 @@ def home(display: Display) -> int:
     from tutor import games as registry
     from tutor.cli import UserError, error_line
     from tutor.drills import drill_command
-    from tutor.learn import learn_command, progress_command
+    from tutor.learn import learn_command, open_progress, progress_command
     from tutor.play import play_command
-    from tutor.progress import Progress, remember_language
+    from tutor.progress import remember_language
     from tutor.trainer.console import Leave, open_console
 
     console = open_console(display.color, {})
@@ -70,7 +70,7 @@ def home(display: Display) -> int:
                     names = [f"{i18n.language_name(code)} ({code})" for code in i18n.LANGUAGES]
                     lang = i18n.LANGUAGES[_choose(console, _("Choose your language:"), names)]
                     i18n.use(lang)
-                    remember_language(Progress(), lang)
+                    remember_language(open_progress(), lang)
                 elif choice == 6:
                     names = [f"{_(g.name)} ({g.aliases[0]})" for g in registry.GAMES]
                     game = registry.GAMES[_choose(console, _("Choose a game:"), names)]

@@ -100,18 +100,49 @@ def lesson_error_line(err: LessonError) -> str:
     return _one_line(f"{err.path}:{err.line}:{err.column}: {text}")
 
 
+def progress_warning_line(message: str, params: dict[str, str]) -> str:
+    """One line in the learner's language for a warning of `tutor.progress`."""
+    reasons = {
+        "disk_full": _("the disk is full"),
+        "no_permission": _("permission denied"),
+        "read_only": _("the file system is read-only"),
+        "not_a_folder": _("not a folder"),
+    }
+    reason = params.get("reason", "")
+    values = dict(params, reason=reasons.get(reason, reason.removeprefix("os:")))
+    if message == "progress_damaged":
+        text = _("Warning: your progress file could not be read; it was moved to %(file)s and you start afresh.")
+    elif message == "progress_partly_damaged":
+        text = _("Warning: parts of your progress file could not be used and were left out; the whole file as "
+                 "it was is kept in %(file)s.")
+    elif message == "progress_left_alone":
+        text = _("Warning: your progress file %(file)s cannot be read or set aside (%(reason)s); it is left as "
+                 "it is and nothing is saved this time.")
+    elif message == "progress_home_not_folder":
+        text = _("Warning: %(folder)s is not a folder, so your progress can be neither read nor saved.")
+    else:
+        text = _("Warning: your progress could not be saved in %(folder)s (%(reason)s).")
+    return text % values
+
+
+def say_progress_warning(message: str, params: dict[str, str]) -> None:
+    sys.stderr.write(progress_warning_line(message, params) + "\n")
+    sys.stderr.flush()
+
+
 def warn_progress(progress: Progress) -> None:
+    """Says what `progress` collected (a Progress from `open_progress` says it at once)."""
     for message, params in progress.warnings:
-        if message == "progress_damaged":
-            sys.stderr.write(_("Warning: your progress file could not be read; it was moved to %(file)s and "
-                               "you start afresh.") % params + "\n")
+        say_progress_warning(message, params)
     progress.warnings.clear()
 
 
 def open_progress() -> Progress:
+    """The learner's progress; whatever goes wrong with its file is said on stderr as it happens,
+    in one line, and the session goes on."""
     from tutor.progress import Progress
 
-    return Progress()
+    return Progress(report=say_progress_warning)
 
 
 def learn_command(game_name: str, lesson_id: str | None, display: Display) -> int:
@@ -238,7 +269,7 @@ def progress_command(as_json: bool) -> int:
         for skill_id, entry in sorted(skills.items()):
             print("  " + skill_line(game, skill_id, entry))
         games = data["games"].get(game.id)
-        if games:
+        if games and games["played"]:
             print("  " + ngettext("%(count)d game played", "%(count)d games played", games["played"]) % {
                 "count": games["played"]} + ", " + ngettext("%(count)d lost", "%(count)d lost", games["lost"]) % {
                 "count": games["lost"]})

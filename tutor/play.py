@@ -94,10 +94,9 @@ def play_command(
     if record is not None:
         console.show(_("The game was written to %(file)s.") % {"file": str(record)})
     if learner is not None and state.is_over:
-        from tutor.progress import Progress, record_game
+        from tutor.learn import open_progress
+        from tutor.progress import record_game
 
-        try:
-            record_game(Progress(), game.id, lost=kit.lost(state, learner))
-        except OSError:
-            pass  # the game itself is over and shown; a read-only home only loses the tally
+        # A tally that cannot be saved (a full disk, a read-only home) is said in one line.
+        record_game(open_progress(), game.id, lost=kit.lost(state, learner))
     return 0

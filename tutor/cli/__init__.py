@@ -39,17 +39,12 @@ def _unknown_language(code: str) -> int:
 
 
 def _saved_language() -> str | None:
-    """The language the learner chose in the home menu, if any (a damaged file is ignored here)."""
-    import json
+    """The language the learner chose in the home menu, if any. Every command (even
+    `--version`) reads it, so a damaged, huge or odd progress file is simply passed over
+    here: the command that uses the progress says what is wrong with it."""
+    from tutor.progress import saved_language
 
-    from tutor.progress import FILENAME, app_dir
-
-    path = app_dir() / FILENAME
-    try:
-        language = json.loads(path.read_text(encoding="utf-8"))["settings"]["language"]
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
-    return language if isinstance(language, str) else None
+    return saved_language()
 
 
 def run(argv: Sequence[str]) -> int:
