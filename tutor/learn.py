@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tutor.cli import UserError
+from tutor.cli import UserError, reason_text
 from tutor.games import texts
 from tutor.i18n import _, ngettext, quoted
 
@@ -102,14 +102,7 @@ def lesson_error_line(err: LessonError) -> str:
 
 def progress_warning_line(message: str, params: dict[str, str]) -> str:
     """One line in the learner's language for a warning of `tutor.progress`."""
-    reasons = {
-        "disk_full": _("the disk is full"),
-        "no_permission": _("permission denied"),
-        "read_only": _("the file system is read-only"),
-        "not_a_folder": _("not a folder"),
-    }
-    reason = params.get("reason", "")
-    values = dict(params, reason=reasons.get(reason, reason.removeprefix("os:")))
+    values = dict(params, reason=reason_text(params.get("reason", "")))
     if message == "progress_damaged":
         text = _("Warning: your progress file could not be read; it was moved to %(file)s and you start afresh.")
     elif message == "progress_partly_damaged":

@@ -51,20 +51,6 @@ def app_dir() -> Path:
     return Path(typer.get_app_dir("tutor"))
 
 
-def os_reason(exc: BaseException | None) -> str:
-    """Why a file operation failed, as a reason id the UI words (`os:` + the system's text otherwise)."""
-    code = getattr(exc, "errno", None)
-    if code in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
-        return "disk_full"
-    if code in (errno.EACCES, errno.EPERM):
-        return "no_permission"
-    if code == errno.EROFS:
-        return "read_only"
-    if code in (errno.ENOTDIR, errno.EEXIST):
-        return "not_a_folder"
-    return "os:" + (getattr(exc, "strerror", None) or str(exc))
-
-
 class Progress:
     """Access to the progress file; what the learner should be told goes to `report`
     (once per message) or, without one, into `warnings`."""
@@ -125,7 +111,7 @@ class Progress:
         if isinstance(exc, NotADirectoryError):
             self._warn("progress_home_not_folder", folder=str(self.dir))
         else:
-            self._warn("progress_left_alone", file=str(self.path), reason=os_reason(exc))
+            self._warn("progress_left_alone", file=str(self.path), reason=storedfile.os_reason(exc))
         return empty()
 
     def _aside_names(self) -> Iterator[Path]:
@@ -186,7 +172,7 @@ class Progress:
                 try:
                     self._write_unlocked(data)
                 except OSError as exc:
-                    self._warn("progress_not_saved", folder=str(self.dir), reason=os_reason(exc))
+                    self._warn("progress_not_saved", folder=str(self.dir), reason=storedfile.os_reason(exc))
             return data
 
     def _write_unlocked(self, data: Data) -> None:

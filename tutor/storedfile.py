@@ -11,6 +11,7 @@ message: `not_a_file`, `too_big`, `unreadable`, `not_utf8`, `too_deep`, `not_jso
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import stat
@@ -98,3 +99,23 @@ def path_kind_ok(path: Path) -> bool:
         return True
     except OSError:
         return False
+
+
+def os_reason(exc: BaseException | None) -> str:
+    """Why a file operation failed, as a reason id the UI words: `disk_full`,
+    `no_permission`, `read_only`, `not_a_folder`, `missing`, `is_folder`, else `os:` and
+    the system's own text."""
+    code = getattr(exc, "errno", None)
+    if code in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return "disk_full"
+    if code in (errno.EACCES, errno.EPERM):
+        return "no_permission"
+    if code == errno.EROFS:
+        return "read_only"
+    if code in (errno.ENOTDIR, errno.EEXIST):
+        return "not_a_folder"
+    if code == errno.ENOENT:
+        return "missing"
+    if code == errno.EISDIR:
+        return "is_folder"
+    return "os:" + (getattr(exc, "strerror", None) or str(exc))

@@ -92,20 +92,23 @@ def _invoke(argv: Sequence[str]) -> int:
         return 130
 
 
-def _reason(exc: OSError) -> str:
-    """Why a file or stream failed, in the learner's language for the common causes."""
-    import errno
-
-    reasons = {
-        errno.ENOSPC: _("the disk is full"),
-        errno.EACCES: _("permission denied"),
-        errno.EPERM: _("permission denied"),
-        errno.EROFS: _("the file system is read-only"),
-        errno.ENOENT: _("no such file or folder"),
-        errno.EISDIR: _("it is a folder"),
-        errno.ENOTDIR: _("a part of the path is not a folder"),
+def reason_text(reason: str) -> str:
+    """A reason id of `tutor.storedfile.os_reason`, in the learner's language."""
+    texts = {
+        "disk_full": _("the disk is full"),
+        "no_permission": _("permission denied"),
+        "read_only": _("the file system is read-only"),
+        "not_a_folder": _("not a folder"),
+        "missing": _("no such file or folder"),
+        "is_folder": _("it is a folder"),
     }
-    return reasons.get(exc.errno or 0) or exc.strerror or type(exc).__name__
+    return texts.get(reason) or reason.removeprefix("os:")
+
+
+def _reason(exc: OSError) -> str:
+    from tutor.storedfile import os_reason
+
+    return reason_text(os_reason(exc))
 
 
 def _crash_report(exc: BaseException) -> str:
