@@ -132,3 +132,16 @@ def test_why_shows_bot_reasons_and_words_in_the_learners_language(capsys, monkey
         s.bot_turn()
     s.learner_action()
     assert "No bot has played yet." in console.text or "Bot " in console.text
+
+
+@pytest.mark.parametrize("argv", [
+    ["play", "toepen", "--option", "limit=²"],
+    ["play", "toepen", "--option", "limit=" + "1" * 4301],
+    ["play", "3-13", "--option", "decks=²"],
+    ["play", "3-13", "--option", "decks=" + "9" * 4301],
+    ["analyze", "3-13", "--round", "3", "--option", "decks=³", "QH", "10H", "10C"],
+])
+def test_odd_numbers_in_options_are_one_line_and_exit_2(capsys, monkeypatch, argv):
+    code, out, err = tutor(capsys, monkeypatch, argv)
+    assert code == 2, err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
