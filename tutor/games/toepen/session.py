@@ -55,7 +55,7 @@ from tutor.trainer.cardnames import read_card, words_hint
 from tutor.trainer.commands import command_of, command_word, split_command
 from tutor.trainer.console import Fragments, TimeUp
 from tutor.trainer.hands import SUIT_ORDER, hand_fragments
-from tutor.trainer.table import TableSession
+from tutor.trainer.table import TableSession, go_on_line
 
 #: The key that knocks at a prompt in a terminal (piped input types the word).
 KNOCK_KEY = "f3"
@@ -225,8 +225,8 @@ class ToepenSession(TableSession):
                 return self.act(Knock(seat))
             if not text.strip():
                 return False
-            if not self.handle_command(command):
-                return False
+            if not self.handle_command(command):  # a slip of the keys must not cost the chance to knock
+                self.say_error(go_on_line(knock))
 
     def bot_turn(self) -> None:
         s = self.state
