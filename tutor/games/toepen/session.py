@@ -283,6 +283,12 @@ class ToepenSession(TableSession):
                    "challenge": Challenge, "pass": Pass}
         if command in actions:
             return self.decide(command, actions[command](seat))
+        two_words = {Phase.ANSWER: ("stay", "fold"), Phase.POVERTY: ("stay", "fold"), Phase.LAUNDRY: ("keep", "throw"),
+                     Phase.CHALLENGE: ("pass", "challenge")}.get(phase)
+        if two_words is not None:  # no card is played now: the words that answer are what to type
+            self.say_error(_("Type %(first)s or %(second)s.") % {
+                "first": command_word(two_words[0]), "second": command_word(two_words[1])})
+            return None
         parsed = read_card(text)  # the notation, or the card in words ("dame de cœur")
         card = card_from_code(Card(*parsed).code) if parsed else None
         if card is None:
