@@ -125,3 +125,34 @@ def test_toepen_plays_a_card_named_in_words():
     action = s.learner_action()
     assert action is not None and action.card.code == "9S"
     assert isinstance(state.options, Options)
+
+
+LONG = "1" * 4301
+ODD_NUMBERS = ["٣H", "١٠ of hearts", "٣ de cœur", LONG, LONG + "H", "pik" + LONG, "1_0H", "queen of " + LONG,
+               "0" * 5000 + "5H", "Ⅻ of hearts"]
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_odd_digits_and_long_numbers_name_no_card(lang):
+    i18n.use(lang)
+    for text in ODD_NUMBERS:
+        assert read_card(text) is None, text
+        assert read_cards(text) is None, text
+        stray_word(text)  # ("pik111…" is a suit with a misspelt ending, so not always a stray word)
+    for text in ("²", "³H", "𝟙S", "²²²²"):  # (superscripts fold to digits, as other compatibility forms do)
+        read_card(text), read_cards(text), stray_word(text)
+    assert read_card("05 of hearts") == (5, "H")  # ASCII digits still name a rank
+
+
+@pytest.mark.parametrize("words", [["٣H"], [LONG + "H"], ["10H", LONG], ["١٠", "of", "hearts"]])
+def test_analyze_refuses_odd_numbers_in_one_line(capsys, monkeypatch, words):
+    code, out, err = tutor(capsys, monkeypatch, ["--lang", "fr", "analyze", "3-13", "--round", "3", "QH", *words])
+    assert code == 2 and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1 and len(err) < 200 and "«" in err
+
+
+def test_analyze_reads_odd_numbers_on_stdin_as_bad_lines(capsys, monkeypatch):
+    lines = "\n".join(["QH 10H 10C 10D", "²H 10H 10C", LONG + "H 10H 10C", "QH 10H 10C"]) + "\n"
+    code, out, err = tutor(capsys, monkeypatch, ["analyze", "3-13", "--round", "3", "--json"], lines)
+    assert "Traceback" not in err and "Exceeds" not in out + err
+    assert len(out.strip().splitlines()) + len(err.strip().splitlines()) >= 4

@@ -132,3 +132,40 @@ def test_why_shows_bot_reasons_and_words_in_the_learners_language(capsys, monkey
         s.bot_turn()
     s.learner_action()
     assert "No bot has played yet." in console.text or "Bot " in console.text
+
+
+@pytest.mark.parametrize("argv", [
+    ["play", "toepen", "--option", "limit=²"],
+    ["play", "toepen", "--option", "limit=" + "1" * 4301],
+    ["play", "3-13", "--option", "decks=²"],
+    ["play", "3-13", "--option", "decks=" + "9" * 4301],
+    ["analyze", "3-13", "--round", "3", "--option", "decks=³", "QH", "10H", "10C"],
+])
+def test_odd_numbers_in_options_are_one_line_and_exit_2(capsys, monkeypatch, argv):
+    code, out, err = tutor(capsys, monkeypatch, argv)
+    assert code == 2, err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_a_slip_at_the_knock_offer_is_one_line_and_the_offer_again():
+    state = State.from_position(["10H 10S 10C 10D", "7H 7S 7C 7D", "8H 8S 8C 8D", "9H 9S 9C 9D"],
+                                dealer=0)
+    console = Scripted(["knokc", "²", "knock"])  # a typo must not cost the chance to knock
+    s, _ = session(console, state=state, level="easy")
+    s.bot_turn()
+    assert console.text.count("Type knock, or press Enter to go on.") == 2
+    assert state.last_knocker == 0 and state.stake == 2
+    assert sum("Bot 2 is to play" in p for p in console.prompts) == 3
+
+
+def test_stay_or_fold_answers_a_slip_with_the_two_words():
+    state = State.from_position(["10H 10S 10C 10D", "7H 7S 7C 7D", "8H 8S 8C 8D", "9H 9S 9C 9D"],
+                                dealer=1)
+    console = Scripted(["knock"])
+    s, _ = session(console, state=state, level="easy", coach=False)
+    while state.phase is not Phase.ANSWER or state.current != 0:
+        s.bot_turn() if state.current != 0 else s.act(s.learner_action())
+    console.script = ["10H", "²", "1" * 4301, "stay"]
+    assert s.learner_action() is None and s.learner_action() is None and s.learner_action() is None
+    assert console.text.count("Type stay or fold.") == 3
+    assert type(s.learner_action()).__name__ == "Stay"

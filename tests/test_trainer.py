@@ -236,3 +236,30 @@ def test_prompt_console_wraps_what_it_shows_to_the_output_width():
         PromptConsole(color=False, input=pipe, output=out).show("one two three four five six seven eight nine ten")
     text = "".join(out.written).replace("\r", "")
     assert "one two three four five six\nseven eight nine ten" in text
+
+
+LONG = "1" * 4301
+
+
+@pytest.mark.parametrize("text", ["٣", "١١", "1_1", LONG, "+" + LONG, "-" + LONG, "1/" + LONG,
+                                  "plus " + LONG, "plus٣", "+-10 " + LONG, "1/11=" + LONG, "Ⅻ", "٣٣"])
+def test_odd_digits_and_long_numbers_are_no_card_in_33(text):
+    assert parse_card(text) is None
+
+
+def test_the_value_and_the_total_take_only_plain_numbers():
+    rng = random.Random(5)
+    state = State(4, Options(), Chance(rng))
+    state.hands[0] = ["1/11", "0", "-3"]
+    state.current = 0
+    console = Script(["1/11", "١١", "1_1", LONG, "11"])  # the value: only the plain 11 is taken
+    session = PlaySession(console, state, "normal", rng, learner=0)
+    assert session.learner_action() == Play("1/11", 11)
+    assert sum("Type +1 or +11." in line for line in console.shown) == 3
+    state = State(4, Options(manual_draw=True), Chance(rng))
+    state.hands[0], state.current = ["-7", "0", "+2"], 0
+    console = Script(["-7", "1_1", "²", LONG, "-" + LONG, "5", "draw"])
+    session = PlaySession(console, state, "normal", rng, learner=0)
+    with pytest.raises(Leave):
+        session.run()
+    assert sum("Type the total as a number." in line for line in console.shown) == 4

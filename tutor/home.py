@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from tutor import i18n
 from tutor.i18n import _
+from tutor.typed import whole_number
 
 if TYPE_CHECKING:
     from tutor.cli.app import Display
@@ -22,10 +23,10 @@ def _choose(console, title: str, options: list[str]) -> int:  # type: ignore[no-
         console.show(f"  {n}. {option}")
     while True:
         reply = console.ask(_("Your choice (a number):") + " ", [str(n) for n in range(1, len(options) + 1)])
-        reply = reply.strip()
-        if reply.isdigit() and 1 <= int(reply) <= len(options):
-            return int(reply) - 1
-        if reply:
+        number = whole_number(reply, 1, len(options))
+        if number is not None:
+            return number - 1
+        if reply.strip():
             console.show([("class:error", _("Type a number from 1 to %(count)d.") % {"count": len(options)})])
 
 

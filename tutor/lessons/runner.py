@@ -19,6 +19,7 @@ from tutor.lessons.model import Lesson
 from tutor.progress import Progress, lesson_key
 from tutor.trainer.commands import command_of, command_word
 from tutor.trainer.console import Console, Leave
+from tutor.typed import whole_number
 
 MAX_TRIES = 3
 
@@ -208,9 +209,9 @@ class LessonRunner:
             if self.common_command(command) or command == "retry" or not reply.strip():
                 continue
             picked = reply.strip()
-            number = int(picked) if picked.isdigit() else next(
+            number = whole_number(picked, 1, len(choices)) or next(
                 (n for n, c in enumerate(choices, 1) if c.lower() == picked.lower()), 0)
-            if not 1 <= number <= len(choices):
+            if not number:
                 self.console.show([("class:error", _("Type the number of an answer, 1 to %(count)d.") % {
                     "count": len(choices)})])
                 continue

@@ -19,6 +19,7 @@ from typing import Any
 
 from tutor.cards import Card, parse_code
 from tutor.i18n import _, current, pgettext
+from tutor.typed import whole_number
 
 _ENGLISH = {
     "ranks": {"ace": 1, "jack": 11, "knave": 11, "queen": 12, "king": 13,
@@ -89,9 +90,8 @@ def _words() -> dict[str, object]:
 
 
 def _rank(word: str, ranks: dict[str, int]) -> int | None:
-    if word.isdigit() and 1 <= int(word) <= 10:
-        return int(word)
-    return ranks.get(word)
+    number = whole_number(word, 1, 10) if word[:1] not in "+-" else None
+    return number if number is not None else ranks.get(word)
 
 
 def _card_word(word: str, ranks: dict[str, int], suits: list[tuple[str, str]]) -> tuple[int | None, str | None]:

@@ -83,7 +83,9 @@ def split_command(text: str) -> tuple[str | None, list[str]]:
     words that names one wins; with none, (None, every word).
     """
     words = text.split()
-    for k in range(len(words), 0, -1):
+    longest = max(len(option.split()) for command, alternatives in _words().items()
+                  for option in alternatives.split("|") + _ENGLISH[command].split("|"))
+    for k in range(min(len(words), longest), 0, -1):
         command = command_of(" ".join(words[:k]))
         if command is not None:
             return command, words[k:]

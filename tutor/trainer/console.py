@@ -137,6 +137,7 @@ class PromptConsole:
     def __init__(self, color: bool = True, input=None, output=None, keys: dict[str, str] | None = None) -> None:  # type: ignore[no-untyped-def]
         from prompt_toolkit import PromptSession
         from prompt_toolkit.key_binding import KeyBindings
+        from prompt_toolkit.keys import Keys
         from prompt_toolkit.styles import Style
 
         self.color = color
@@ -146,10 +147,14 @@ class PromptConsole:
         bindings = KeyBindings()
         for key, command in (keys or {}).items():
             bindings.add(key)(_submit(command))
+        # Mouse reports are never asked for, yet a pasted or typed `ESC[31m` or `ESC[M` looks like
+        # one, and prompt_toolkit's own handler fails on it ("Unhandled exception in event loop").
+        bindings.add(Keys.Vt100MouseEvent)(_ignore)
         self.session: PromptSession[str] = PromptSession(
             input=input, output=output, key_bindings=bindings, style=self.style,
             complete_while_typing=True, color_depth=None if color else _mono(),
         )
+        _end_stray_paste(self.session.input)
 
     def show(self, fragments: Fragments | str) -> None:
         from prompt_toolkit import print_formatted_text
@@ -220,6 +225,32 @@ def _mono():  # type: ignore[no-untyped-def]
     from prompt_toolkit.output import ColorDepth
 
     return ColorDepth.MONOCHROME
+
+
+def _end_stray_paste(source) -> None:  # type: ignore[no-untyped-def]
+    """A typed `ESC[200~` starts a bracketed paste that no `ESC[201~` ends: prompt_toolkit would
+    keep every key after it (Enter and Ctrl-C too) as pasted text, for ever. When the input
+    goes quiet (prompt_toolkit flushes it after half a second), such a paste is ended and what
+    it held is read as typed keys."""
+    parser = getattr(source, "vt100_parser", None)
+    if parser is None or not hasattr(parser, "_in_bracketed_paste"):
+        return
+    flush = parser.flush
+
+    def flush_ending_paste() -> None:
+        if getattr(parser, "_in_bracketed_paste", False):
+            held = getattr(parser, "_paste_buffer", "")
+            parser._in_bracketed_paste = False
+            parser._paste_buffer = ""
+            parser.feed(held)
+        flush()
+
+    parser.flush = flush_ending_paste
+
+
+def _ignore(event) -> None:  # type: ignore[no-untyped-def]
+    """A key binding that does nothing (and asks for no repaint)."""
+    return NotImplemented  # type: ignore[return-value]
 
 
 def _submit(command: str) -> Callable[..., None]:

@@ -22,6 +22,12 @@ from tutor.trainer.console import Console, Leave
 Recorder = Callable[[list[Event]], None]
 
 
+def go_on_line(command: str) -> str:
+    """The line for a slip at a prompt that goes on with Enter or takes one command word."""
+    # TRANSLATORS: at a prompt that waits for Enter, or a word such as "knock"; %(command)s is the word.
+    return _("Type %(command)s, or press Enter to go on.") % {"command": command}
+
+
 class Names:
     """Who sits where: the learner (if any) is "you", the others by name."""
 

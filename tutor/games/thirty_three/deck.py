@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.games.base import OptionError, parse_flag
+from tutor.typed import whole_number
 
 PLUS_FACES = tuple(f"+{n}" for n in range(2, 11))
 MINUS_FACES = tuple(f"-{n}" for n in range(2, 10))
@@ -52,8 +53,9 @@ def canonical_face(text: str) -> str | None:
     t = t.replace("-+", "+-")
     if t in VALUES:
         return t
-    if t.isdigit() and f"+{int(t)}" in VALUES:
-        return f"+{int(t)}"
+    number = whole_number(t) if t[:1] not in "+-" else None
+    if number is not None and f"+{number}" in VALUES:
+        return f"+{number}"
     if t in ("11/1", "1/1/1"):
         return ONE_ELEVEN
     return None

@@ -28,7 +28,8 @@ from tutor.games.thirty_three.words import card_words, parse_card, resolve, show
 from tutor.i18n import _, ngettext, quoted
 from tutor.trainer.commands import command_of, command_word
 from tutor.trainer.console import Console, Fragments
-from tutor.trainer.table import Recorder, TableSession
+from tutor.trainer.table import Recorder, TableSession, go_on_line
+from tutor.typed import whole_number
 
 def card_style(face: str) -> str:
     if face.startswith("+") and face != "+-10":
@@ -186,13 +187,7 @@ class PlaySession(TableSession):
             )
             if self.handle_command(command_of(text)):
                 continue
-            t = text.strip().replace("\u2212", "-")
-            try:
-                number = int(t)
-            except ValueError:
-                number = None
-            if face == "+-10" and t == "10":
-                number = 10
+            number = whole_number(text.replace("\u2212", "-"))
             if number in values:
                 return number
             self.say_error(_("Type %(first)s or %(second)s.") % {"first": shown[0], "second": shown[1]})
@@ -222,11 +217,11 @@ class PlaySession(TableSession):
             text = self.ask(_("Say the new total:"), [])
             if self.handle_command(command_of(text)):
                 return None
-            try:
-                return Say(int(text.strip().replace("\u2212", "-")))
-            except ValueError:
+            said = whole_number(text.replace("\u2212", "-"))
+            if said is None:
                 self.say_error(_("Type the total as a number."))
                 return None
+            return Say(said)
         if s.phase is Phase.DRAW:
             text = self.ask(_("Type %(draw)s to draw a card, or %(end)s to end your turn without drawing:") % {
                 "draw": command_word("draw"), "end": command_word("end")},
@@ -273,9 +268,15 @@ class PlaySession(TableSession):
         if (self.learner is not None and self.learner in s.pending and s.phase is Phase.DRAW
                 and isinstance(choice.action, Draw)):
             # 33.10: the next player has played; the forgetful learner can still draw now.
-            text = self.ask(_("Press Enter to go on."), [command_word("draw")])
-            if command_of(text) == "draw":
-                self.act(Draw(self.learner))
+            while True:
+                text = self.ask(_("Press Enter to go on."), [command_word("draw")])
+                command = command_of(text)
+                if command == "draw":
+                    self.act(Draw(self.learner))
+                if command == "draw" or not text.strip():
+                    break
+                if not self.handle_command(command):
+                    self.say_error(go_on_line(command_word("draw")))
         self.bot_acts(seat, choice.action)
 
     def bot_remark(self, seat: int, action: Action, view: View) -> Remark | None:

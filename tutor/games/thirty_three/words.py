@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from tutor.games.thirty_three.deck import ONE_ELEVEN, PLUS_MINUS_TEN, VALUES, ZERO, canonical_face
 from tutor.i18n import pgettext
+from tutor.typed import whole_number
 
 
 def show_face(face: str, ascii_only: bool = False) -> str:
@@ -75,9 +76,7 @@ class Parsed:
 
 def _number(text: str) -> int | None:
     t = text.replace(" ", "")
-    if re.fullmatch(r"[+-]?\d{1,3}", t):
-        return int(t)
-    return None
+    return whole_number(t, -999, 999) if re.fullmatch(r"[+-]?[0-9]{1,3}", t) else None
 
 
 def _face_from_words(text: str, words: dict[str, list[str]]) -> str | None:
@@ -110,11 +109,11 @@ def parse_card(text: str) -> Parsed | None:
     if face:
         return Parsed(face, None)
     # "<card> <value>" or "<card>=<value>" or "<card> as <value>"
-    m = re.fullmatch(r"(.+?)\s*(?:=|:|\s)\s*([+-]?\d{1,2})", t)
+    m = re.fullmatch(r"(.+?)\s*(?:=|:|\s)\s*([+-]?[0-9]{1,2})", t)
     if m:
         head = canonical_face(m.group(1)) or _face_from_words(m.group(1).strip(), words)
         if head:
-            return Parsed(head, int(m.group(2)))
+            return Parsed(head, whole_number(m.group(2)))
     n = _number(t)
     if n is not None:
         return Parsed(None, n)  # a bare value, e.g. "11" or "-10"

@@ -127,7 +127,8 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
 
 
 def read_melds(text: str, state: State, seat: int) -> list[list[Any]] | None:
-    """The learner's melds as physical cards of their hand, or None if a card is unreadable."""
+    """The learner's melds as physical cards of their hand, or None if a card is unreadable
+    or the text names none."""
     hand = list(state.hands[seat])
     melds = []
     for group in text.split("|"):
@@ -143,4 +144,4 @@ def read_melds(text: str, state: State, seat: int) -> list[list[Any]] | None:
             meld.append(card)
         if meld:
             melds.append(meld)
-    return melds
+    return melds or None

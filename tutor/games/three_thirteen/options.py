@@ -12,6 +12,7 @@ from typing import Any
 
 from tutor.games.base import OptionError, parse_flag
 from tutor.games.three_thirteen.solver import MeldRules
+from tutor.typed import whole_number
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
@@ -113,9 +114,10 @@ def parse_options(raw: dict[str, str]) -> Options:
         key = raw_key.strip().lower().replace("-", "_")
         text = value.strip().lower()
         if key == "decks":
-            if not text.isdigit() or not 1 <= int(text) <= MAX_DECKS:
+            decks = whole_number(text, 1, MAX_DECKS)
+            if decks is None:
                 raise OptionError("option_bad_value", key=raw_key, value=value, allowed=f"1-{MAX_DECKS}")
-            values["decks"] = int(text)
+            values["decks"] = decks
         elif key == "aces":
             text = "both" if text == "high" else text  # "aces high or low" (TT.13) names the same variant
             if text not in ACES:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.games.base import OptionError, parse_flag
+from tutor.typed import whole_number
 
 MIN_PLAYERS = 3
 MIN_PLAYERS_TWO = 2  # with the option `two=on`
@@ -90,9 +91,10 @@ def parse_options(raw: dict[str, str]) -> Options:
         key = raw_key.strip().lower().replace("-", "_")
         text = value.strip().lower()
         if key == "limit":
-            if not text.isdigit() or int(text) not in LIMITS:
+            limit = whole_number(text)
+            if limit not in LIMITS:
                 raise OptionError("option_bad_value", key=raw_key, value=value, allowed=_allowed(LIMITS))
-            values["limit"] = int(text)
+            values["limit"] = limit
         elif key == "end":
             text = text.replace("_", "-")
             if text not in ENDS:

@@ -55,7 +55,7 @@ from tutor.trainer.cardnames import read_card, words_hint
 from tutor.trainer.commands import command_of, command_word, split_command
 from tutor.trainer.console import Fragments, TimeUp
 from tutor.trainer.hands import SUIT_ORDER, hand_fragments
-from tutor.trainer.table import TableSession
+from tutor.trainer.table import TableSession, go_on_line
 
 #: The key that knocks at a prompt in a terminal (piped input types the word).
 KNOCK_KEY = "f3"
@@ -225,8 +225,8 @@ class ToepenSession(TableSession):
                 return self.act(Knock(seat))
             if not text.strip():
                 return False
-            if not self.handle_command(command):
-                return False
+            if not self.handle_command(command):  # a slip of the keys must not cost the chance to knock
+                self.say_error(go_on_line(knock))
 
     def bot_turn(self) -> None:
         s = self.state
@@ -283,6 +283,12 @@ class ToepenSession(TableSession):
                    "challenge": Challenge, "pass": Pass}
         if command in actions:
             return self.decide(command, actions[command](seat))
+        two_words = {Phase.ANSWER: ("stay", "fold"), Phase.POVERTY: ("stay", "fold"), Phase.LAUNDRY: ("keep", "throw"),
+                     Phase.CHALLENGE: ("pass", "challenge")}.get(phase)
+        if two_words is not None:  # no card is played now: the words that answer are what to type
+            self.say_error(_("Type %(first)s or %(second)s.") % {
+                "first": command_word(two_words[0]), "second": command_word(two_words[1])})
+            return None
         parsed = read_card(text)  # the notation, or the card in words ("dame de cœur")
         card = card_from_code(Card(*parsed).code) if parsed else None
         if card is None:
