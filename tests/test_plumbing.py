@@ -96,3 +96,10 @@ def test_a_fault_inside_tutor_is_one_line_and_its_details_are_kept(capsys, monke
     assert code == 70 and "Traceback" not in err and len(err.strip().splitlines()) == 1
     reports = list((tmp_path / "home").glob("crash-*.txt"))
     assert len(reports) == 1 and "deliberately broken" in reports[0].read_text()
+
+
+def test_a_bad_option_value_is_echoed_quoted_and_short(capsys, monkeypatch):
+    code, out, err = tutor(capsys, monkeypatch, ["play", "toepen", "--option", "limit=" + "9" * 5000])
+    assert code == 2 and len(err) < 200 and "\u201c999" in err and "\u2026\u201d" in err
+    code, out, err = tutor(capsys, monkeypatch, ["--lang", "fr", "play", "33", "--option", "zz\x1b[31m=1"])
+    assert code == 2 and "\x1b" not in err and "\u00ab\u00a0zz?[31m\u00a0\u00bb" in err

@@ -23,7 +23,7 @@ def parse_option_pairs(pairs: list[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise OptionError("option_syntax", text=quoted(pair))
+            raise OptionError("option_syntax", text=pair)
         raw[key.strip().lower()] = value.strip()
     return raw
 

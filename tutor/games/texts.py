@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tutor.games.base import OptionError
-from tutor.i18n import _, ngettext
+from tutor.i18n import _, ngettext, quoted
 
 
 def fill(text: str, params: Mapping[str, Any]) -> str:
@@ -25,7 +25,12 @@ def option_error_line(err: OptionError, game_messages: Mapping[str, str]) -> str
         "option_syntax": _("Options are written KEY=VALUE, not %(text)s."),
         **game_messages,
     }
-    return fill(messages.get(err.message, err.message), err.params)
+    params = dict(err.params)
+    # What the user typed is echoed quoted and shortened: a value, a KEY=VALUE pair, an unknown key.
+    for name in ("value", "text") + (("key",) if err.message == "option_unknown" else ()):
+        if isinstance(params.get(name), str):
+            params[name] = quoted(params[name])
+    return fill(messages.get(err.message, err.message), params)
 
 
 def winners_line(totals: list[int], winners: list[int], names: Any, clause: str) -> str:
