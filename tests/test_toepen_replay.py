@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
 
-from tutor.games.toepen.engine import Options, State
+from tutor.games.base import Chance
+from tutor.games.toepen.engine import DECISION_EVENTS, Knock, Options, Play, State
 from tutor.games.toepen.replay import record_rubber, replay
 from tutor.records import RecordError, read_record
 import helpers
@@ -58,6 +60,25 @@ def test_the_header_and_first_deal(tmp_path):
     deal = events[0]
     assert deal["event"] == "deal" and len(deal["stock"]) == 32 and deal["hand"] == 1
     assert all(len(h) == 4 for h in deal["hands"])
+
+
+def test_each_decision_writes_the_event_a_replay_reads_back():
+    """`DECISION_EVENTS` is what the replay turns record lines into: it must match what `apply` writes."""
+    seen = set()
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = State(4, Options(customs=True), Chance(rng))
+        while not state.is_over:
+            knockers = state.knockers()
+            actions = state.legal_actions() + [Knock(s) for s in knockers]
+            action = rng.choice(actions)
+            first = state.apply(action)[0]
+            if isinstance(action, Play):
+                assert first["event"] == "play" and first["card"] == action.card.code
+                continue
+            assert DECISION_EVENTS[first["event"]] is type(action), (first, action)
+            seen.add(first["event"])
+    assert seen == set(DECISION_EVENTS)
 
 
 # --------------------------------------------------------------------------- tampering

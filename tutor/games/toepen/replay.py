@@ -15,32 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from tutor.games.base import Chance, Event, OptionError
-from tutor.games.toepen.engine import (
-    Action,
-    Challenge,
-    Fold,
-    Keep,
-    Knock,
-    Pass,
-    Play,
-    State,
-    Stay,
-    Throw,
-    card_from_code,
-)
+from tutor.games.toepen.engine import DECISION_EVENTS, Action, Play, State, card_from_code
 from tutor.games.toepen.options import Options
 from tutor.records import RecordError, RecordWriter, ScriptedChance, verify
-
-#: Record events that are decisions, and the action each stands for.
-DECISIONS = {
-    "keep": Keep,
-    "exchange": Throw,
-    "pass": Pass,
-    "challenge": Challenge,
-    "knock": Knock,
-    "stay": Stay,
-    "fold": Fold,
-}
 
 
 def _decision(event: Event, state: State) -> Action | None:
@@ -50,7 +27,7 @@ def _decision(event: Event, state: State) -> Action | None:
         if card is None:
             raise RecordError("record_illegal", line=event["_line"])
         return Play(card, int(event["player"]))
-    action = DECISIONS.get(kind)
+    action = DECISION_EVENTS.get(kind)
     if action is None:
         return None
     return action(int(event["player"]))
