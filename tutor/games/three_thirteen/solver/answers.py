@@ -9,8 +9,8 @@ face value. `arrangement_from` puts the cards of one hand into those positions.
 
 Finished arrangements are kept by the hand's cards (copies aside) and number of wilds, per
 rule set and wild rank, so a hand met again, or the same cards in other copies, costs a
-look-up (a bounded table, oldest answers dropped first; `clear_caches` drops them all, and
-the going-out answers `going_out` keeps here too).
+look-up (a bounded table, oldest answers dropped first). The answers of `can_go_out`
+(`going_out`) are kept here too, and `clear_caches` drops them all.
 
 RULEBOOK: TT.7 (where the free wilds go), TT.10 (the melds and deadwood of the best
 arrangement; the one shown among equally good ones is fixed, because records hold it and a
