@@ -458,23 +458,25 @@ def test_arrangements_are_pinned():
 
 
 def test_a_full_table_of_kept_answers_drops_its_oldest(monkeypatch):
-    from tutor.games.three_thirteen import solver
+    from tutor.games.three_thirteen.solver import answers
 
-    monkeypatch.setattr(solver, "_KEPT", 8)
-    solver.clear_caches()
+    monkeypatch.setattr(answers, "_KEPT", 8)
+    answers.clear_caches()
     rng = random.Random(8)
     for _ in range(40):
         cards, wild = random_hand(rng, rng.randint(3, 9))
         assert solve(cards, wild).penalty == brute_penalty(cards, wild, LOW)
-        assert len(solver._arrangements) <= 8
-    solver.clear_caches()
+        assert len(answers.kept_arrangements) <= 8
+    answers.clear_caches()
 
 
 def test_hands_without_a_wild_get_the_general_searchs_arrangement():
     """solve() answers a hand with no wild on its own shorter path; it must give the very
     arrangement (melds, their order, the deadwood) the general search gives: single decks
     and several, one or two suits (crowded runs), every rule set."""
-    from tutor.games.three_thirteen import solver
+    from tutor.games.three_thirteen.solver import plain
+    from tutor.games.three_thirteen.solver.answers import arrangement_from, clear_caches, template
+    from tutor.games.three_thirteen.solver.search import Solver
 
     rng = random.Random(77)
     direct = 0
@@ -486,12 +488,12 @@ def test_hands_without_a_wild_get_the_general_searchs_arrangement():
         cards = rng.sample(deck, rng.randint(1, min(14, len(deck))))
         wild = rng.choice([None, rng.randint(1, 13)])
         rules = ALL_RULES[trial % len(ALL_RULES)]
-        plain = solver._solve_plain(cards, wild, rules)
-        if plain is None:
+        short = plain._solve_plain(cards, wild, rules)
+        if short is None:
             assert any(c.rank == wild for c in cards)
             continue
         direct += 1
-        solver.clear_caches()
-        general = solver._Solver(cards, wild, rules)
-        assert plain == solver._arrangement(general.template(general.key, 0), general.flat), (codes(cards), rules)
+        clear_caches()
+        general = Solver(cards, wild, rules)
+        assert short == arrangement_from(template(general, general.key, 0), general.flat), (codes(cards), rules)
     assert direct > 4000
