@@ -93,9 +93,10 @@ CLAUSES: tuple[Clause, ...] = (
         "SPD.10",
         N_("Empty middle"),
         N_(
-            "With many players the middle runs out in the long hands. Then every discard pile except its top "
-            "card is gathered up, shuffled, and becomes the new middle. This is tutor's choice where the "
-            "sources say nothing."
+            "With many players the middle runs out in the long hands. When someone is to draw from it and it "
+            "is empty, every discard pile except its top card is gathered up, shuffled, and becomes the new "
+            "middle; a card taken from a pile at that same \"draw\" has already left it. This is tutor's "
+            "choice where the sources say nothing."
         ),
         decided=True,
     ),

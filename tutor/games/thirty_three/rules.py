@@ -110,9 +110,11 @@ CLAUSES: tuple[Clause, ...] = (
         "33.12",
         N_("The forfeit draw (optional)"),
         N_(
-            "After the game every player, the loser included, chooses a different card so that all can "
-            "see. The chosen cards are mixed face down and the loser draws one. Whoever chose that card "
-            "asks the loser to do something funny; if the loser draws their own card, nothing happens. "
+            "After the game every player, the loser included, chooses a card so that all can see, in turn "
+            "from the loser's left, the loser last: any face of the deck, whether they hold it or not, but "
+            "not one someone has already chosen. The chosen cards are mixed face down and the loser draws "
+            "one. Whoever chose that card asks the loser to do something funny; if the loser draws their own "
+            "card, nothing happens. "
             "Warning: never ask for anything that could harm anyone's health or life, nothing "
             "humiliating, and nobody is forced to do anything. This part can always be skipped."
         ),

@@ -80,7 +80,9 @@ CLAUSES: tuple[Clause, ...] = (
         N_("The last turns"),
         N_(
             "Once a player has gone out, every other player has exactly one more turn, drawing and "
-            "discarding as usual. Nobody may add cards to another player's melds."
+            "discarding as usual. A player who can then meld every card but the discard may go out too; "
+            "either way the round ends after the last of these turns. Nobody may add cards to another "
+            "player's melds."
         ),
     ),
     Clause(
@@ -120,7 +122,8 @@ CLAUSES: tuple[Clause, ...] = (
         N_("Other options"),
         N_(
             "Two more options: jacks, queens and kings can count 11, 12 and 13 instead of 10; and going out "
-            "can be forbidden until every player has had at least one turn."
+            "can be forbidden until every player has finished a turn. Then nobody goes out in their first "
+            "turn of a round: the first who may is the player on the dealer's left, in their second turn."
         ),
     ),
 )

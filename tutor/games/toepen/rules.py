@@ -31,9 +31,11 @@ CLAUSES: tuple[Clause, ...] = (
         "TOE.3",
         N_("The deal"),
         N_(
-            "The first dealer is chosen at random; after that, whoever won the last hand deals. Every "
+            "The first dealer is chosen at random; after that, whoever won the last hand deals. If that "
+            "winner has just dropped out of the rubber, the next player still in on their left deals. Every "
             "player gets four cards, and the rest stays face down as the stock."
         ),
+        decided=True,
     ),
     Clause(
         "TOE.4",
@@ -54,10 +56,13 @@ CLAUSES: tuple[Clause, ...] = (
         "TOE.5",
         N_("Tricks"),
         N_(
-            "The player on the dealer's left leads the first trick. You must follow the suit that was led "
-            "if you can; if you cannot, you may play any card. The highest card of the suit led takes the "
-            "trick, and its winner leads the next one. Whoever takes the fourth and last trick wins the hand."
+            "The player on the dealer's left leads the first trick; if they have folded before the first "
+            "card, the next player still in the hand on their left leads. You must follow the suit that was "
+            "led if you can; if you cannot, you may play any card. The highest card of the suit led takes "
+            "the trick, and its winner leads the next one. Whoever takes the fourth and last trick wins the "
+            "hand."
         ),
+        decided=True,
     ),
     Clause(
         "TOE.6",
