@@ -298,3 +298,68 @@ def test_read_record_keeps_line_numbers_past_blank_lines(tmp_path, recorded):
     path = write(tmp_path / "gaps.jsonl", [lines[0], "", "   ", *lines[1:]])
     header, events = read_record(path)
     assert header["_line"] == 1 and events[0]["_line"] == 4
+
+
+# ------------------------------------------------------------------ random damage
+
+
+HOSTILE_VALUES = [None, True, False, -1, 0, 1, 2, 3, 99, 10**30, -(10**30), 1.5, float("inf"), "", "x", "AS",
+                  "+7", "\x1b[2J", "9" * 50, [], [None], [[]], [99], {}, {"player": 99}, ["AS"] * 300]
+
+
+def mutate(event: dict, rng) -> None:
+    """Changes one value somewhere inside `event` (or drops a key) at random."""
+    node = event
+    while True:
+        keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+        keys = [k for k in keys if k not in ("_line", "event")]
+        if not keys:
+            return
+        key = rng.choice(keys)
+        child = node[key]
+        if isinstance(child, (dict, list)) and child and rng.random() < 0.6:
+            node = child
+            continue
+        if isinstance(node, dict) and rng.random() < 0.15:
+            del node[key]
+        else:
+            node[key] = rng.choice(HOSTILE_VALUES)
+        return
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_random_damage_anywhere_is_a_record_error_or_replays(recorded, game):
+    """Hundreds of records each with one value changed at any depth: the replay, and the
+    narration of what it yields, end in a RecordError or at the end, never anything else."""
+    import random
+
+    from tutor import games as registry
+    from tutor.trainer.table import Names
+
+    kit = registry.find(game).kit()
+    rng = random.Random(game)
+    base = [json.loads(line) for line in recorded[game]]
+    for n, line in enumerate(base, 1):
+        line["_line"] = n
+    for _ in range(400):
+        objects = json.loads(json.dumps(base))
+        target = rng.randrange(len(objects))
+        mutate(objects[target], rng)
+        header, events = objects[0], objects[1:]
+        try:
+            replayed = kit.replay(header, events)
+            names = Names(len(header["players"]), None)
+            for event, _state in replayed:
+                kit.event_line(event, names, False, reveal=True)
+        except RecordError:
+            pass
+
+
+def test_a_decision_after_which_the_engine_reports_nothing_is_a_mismatch(tmp_path, capsys, recorded):
+    # A Speed cycle in which nobody draws or discards: the engine has nothing to report.
+    def nothing(event):
+        event["draws"] = []
+        event["discards"] = [None] * len(event["discards"])
+
+    lines, n = with_event(recorded["speed"], "cycle", nothing)
+    refused(capsys, write(tmp_path / "bad.jsonl", lines), f"line {n}", "does not match")

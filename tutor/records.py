@@ -365,6 +365,8 @@ def verify(state: Any, events: list[Event], decision: Callable[[Event, Any], Any
                 # A shuffle the engine asked for did not match the recorded one.
                 line = err.params.get("line") or events[i]["_line"]
                 raise RecordError(err.message, line=line) from None
+            if not produced:  # the engine saw nothing happen where the record says something did
+                raise RecordError("record_mismatch", line=events[j]["_line"])
         expected = strip_marks(events[i])
         if produced[0] != expected:
             raise RecordError("record_mismatch", line=events[i]["_line"])
