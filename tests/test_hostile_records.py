@@ -363,3 +363,27 @@ def test_a_decision_after_which_the_engine_reports_nothing_is_a_mismatch(tmp_pat
 
     lines, n = with_event(recorded["speed"], "cycle", nothing)
     refused(capsys, write(tmp_path / "bad.jsonl", lines), f"line {n}", "does not match")
+
+
+def test_a_record_of_too_many_lines_is_refused_before_parsing(tmp_path, capsys):
+    path = tmp_path / "lines.jsonl"
+    path.write_bytes(b"\n" * 300_000)
+    refused(capsys, path, "200000")
+
+
+def test_each_line_is_checked_as_it_is_read(tmp_path, recorded):
+    """With the game's shape, reading stops at the first damaged line, not after the file."""
+    from tutor import games as registry
+
+    shape = registry.find("33").kit().record_shape
+    path = write(tmp_path / "junk.jsonl", [recorded["33"][0], *['{"event": "x"}'] * 50_000])
+    with pytest.raises(RecordError) as err:
+        read_record(path, lambda header: shape)
+    assert err.value.message == "record_bad_line" and err.value.params["line"] == 2
+
+
+def test_every_game_kit_names_its_record_shape():
+    from tutor import games as registry
+
+    for game in registry.GAMES:
+        assert isinstance(game.kit().record_shape, RecordShape)

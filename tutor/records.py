@@ -77,16 +77,22 @@ class ScriptedChance(Chance):
         return [by_code[code].pop() for code in order]
 
 
-#: The most a record file may hold: a game of 33 stopped after 10,000 plays writes about 1.5 MB.
+#: The most a record file may hold: a game of 33 stopped after 10,000 plays writes about 1.5 MB
+#: in some 25,000 lines.
 RECORD_LIMIT_MB = 8
+RECORD_LIMIT_LINES = 200_000
 
 
-def read_record(path: Path) -> tuple[dict[str, Any], list[Event]]:
+def read_record(
+    path: Path, shape_for: Callable[[dict[str, Any]], RecordShape | None] | None = None
+) -> tuple[dict[str, Any], list[Event]]:
     """The header and events of a record file; RecordError says what is wrong and where.
 
-    The file must be a regular file of at most RECORD_LIMIT_MB; each line must be UTF-8 JSON
-    (a byte-order mark before line 1 is dropped), an object, and the first one a header. The
-    game's replay then checks every field it reads (`RecordShape`).
+    The file must be a regular file of at most RECORD_LIMIT_MB and RECORD_LIMIT_LINES; each
+    line must be UTF-8 JSON (a byte-order mark before line 1 is dropped), an object, and the
+    first one a header. `shape_for(header)`, when given, names the game's `RecordShape`, and
+    each line is checked against it as it is read, so a damaged line stops the reading there;
+    the game's replay checks the same again before it starts.
     """
     from tutor.storedfile import MB, StoredFileError, decode, load_json, read_bytes
 
@@ -97,29 +103,39 @@ def read_record(path: Path) -> tuple[dict[str, Any], list[Event]]:
         raise RecordError("record_missing", file=file) from None
     except StoredFileError as exc:
         raise RecordError("record_" + exc.reason, file=file, limit=RECORD_LIMIT_MB) from None
-    objects: list[dict[str, Any]] = []
+    if data.count(b"\n") >= RECORD_LIMIT_LINES:
+        raise RecordError("record_too_many_lines", file=file, limit=RECORD_LIMIT_LINES)
+    header: dict[str, Any] | None = None
+    events: list[Event] = []
+    shape: RecordShape | None = None
+    ctx = Context()
     for n, raw in enumerate(data.split(b"\n"), 1):
+        if not raw or raw.isspace():
+            continue
         try:
-            line = decode(raw)
-            if not line.strip():
-                continue
-            obj = load_json(line)
+            obj = load_json(decode(raw))
         except StoredFileError as exc:
             reason = exc.reason if exc.reason in ("not_utf8", "too_deep") else "bad_line"
             raise RecordError("record_" + reason, file=file, line=n) from None
         if not isinstance(obj, dict):
             raise RecordError("record_bad_line", file=file, line=n)
         obj["_line"] = n
-        objects.append(obj)
-    if not objects:
+        if header is None:
+            version = obj.get("record")
+            if type(version) is not int or version != RECORD_VERSION or not isinstance(obj.get("game"), str):
+                raise RecordError("record_no_header", file=file, line=n)
+            header = obj
+            shape = shape_for(header) if shape_for is not None else None
+            if shape is not None:
+                ctx = shape.check_header(header)
+            continue
+        if not isinstance(obj.get("event"), str):
+            raise RecordError("record_bad_line", file=file, line=n)
+        if shape is not None:
+            shape.check_event(obj, ctx)
+        events.append(obj)
+    if header is None:
         raise RecordError("record_empty", file=file)
-    header, events = objects[0], objects[1:]
-    version = header.get("record")
-    if type(version) is not int or version != RECORD_VERSION or not isinstance(header.get("game"), str):
-        raise RecordError("record_no_header", file=file, line=header["_line"])
-    for event in events:
-        if not isinstance(event.get("event"), str):
-            raise RecordError("record_bad_line", file=file, line=event["_line"])
     return header, events
 
 
@@ -261,20 +277,29 @@ class RecordShape:
 
     def check(self, header: dict[str, Any], events: list[Event]) -> None:
         """Raises RecordError naming the line and field of the first value that is not allowed."""
-        ctx = Context()
+        ctx = self.check_header(header)
+        if not events:
+            raise RecordError("record_no_events", line=header["_line"])
+        for event in events:
+            self.check_event(event, ctx)
+
+    def check_header(self, header: dict[str, Any]) -> Context:
+        """Checks the header; the context its events are checked in (the number of seats)."""
         shape = fields(
             {"players": listing(text(40), 2, self.max_players)},
             {"options": self.options, "seed": whole(-(10**30), 10**30)},
         )
+        ctx = Context()
         self._one(shape, header, ctx)
         ctx.players = len(header["players"])
-        if not events:
-            raise RecordError("record_no_events", line=header["_line"])
-        for event in events:
-            check = self.events.get(event["event"])
-            if check is None:
-                raise RecordError("record_bad_line", line=event["_line"])
-            self._one(check, event, ctx)
+        return ctx
+
+    def check_event(self, event: Event, ctx: Context) -> None:
+        """Checks one event's fields (an event the game does not write is not a record event)."""
+        check = self.events.get(event["event"])
+        if check is None:
+            raise RecordError("record_bad_line", line=event["_line"])
+        self._one(check, event, ctx)
 
     @staticmethod
     def _one(check: Check, obj: dict[str, Any], ctx: Context) -> None:

@@ -28,6 +28,7 @@ def record_error_line(err: RecordError, path: Path | None = None, kit: Any = Non
         "record_unreadable": _("Record file %(file)s cannot be read."),
         "record_not_a_file": _("Record file %(file)s is not a regular file."),
         "record_too_big": _("Record file %(file)s is too large for a game record (more than %(limit)d MB)."),
+        "record_too_many_lines": _("Record file %(file)s has more than %(limit)d lines: too many for a game record."),
         "record_empty": _("Record file %(file)s is empty."),
         "record_no_events": _("Record file %(file)s holds only a header, no moves."),
         "record_not_utf8": _("Record file %(file)s: line %(line)d is not UTF-8 text."),
@@ -57,8 +58,11 @@ def replay_command(path: Path, step: bool, display: Display) -> int:
     from tutor.trainer.console import Leave, open_console
     from tutor.trainer.table import Names
 
+    def shape_for(header: dict[str, Any]) -> Any:
+        return find_game(header["game"]).kit().record_shape
+
     try:
-        header, events = read_record(path)
+        header, events = read_record(path, shape_for)  # each line checked as it is read
     except RecordError as err:
         raise UserError(record_error_line(err, path)) from None
     game = find_game(header["game"])

@@ -201,7 +201,8 @@ def check_players(deck: dict[str, int], players: int) -> None:
 
 
 def adders(deck: dict[str, int]) -> int:
-    """How many cards of `deck` add to the total whichever value is chosen (`+2`..`+10`, `1/11`)."""
+    """How many plus cards `deck` holds: cards that raise the total whichever value is chosen
+    (`+2`..`+10`, `1/11`)."""
     return sum(n for face, n in deck.items() if LOWEST[face] > 0)
 
 
@@ -210,18 +211,19 @@ def check_can_end(options: Options, players: int) -> None:
 
     The game ends only when a player, on their turn, holds no card that keeps the total at
     or under 33 (33.8). A `0`, a minus card or `+-10` (as -10) can always be played, since
-    the total never exceeds 33: only a hand of three adding cards can be stuck. With fewer
+    the total never exceeds 33: only a hand of three plus cards can be stuck. With fewer
     than three in the deck, nobody ever is (`deck_never_stuck`).
 
     Even with three, the total must climb to 34 minus the smallest of them, and minus cards
-    can keep it from ever doing so (`deck_never_high`). When each player draws at once, a
-    card played comes back into play no sooner than `w` plays later: with the pile turned
-    over (33.9) it goes to the back of a queue of the O cards outside the hands, so w = O +
-    players; shuffled, it may be drawn at once, but its drawer plays next a round later, so
-    w = players. Any w plays in a row are then w different cards, so no w plays in a row
-    can add more than the w highest values of the deck; when those sum to 0 or less, the
-    total can never exceed the positive part of that sum. (With players drawing themselves,
-    a late draw (33.10) breaks the queue, and only the first check applies.)
+    can keep it from ever doing so (`deck_never_high`). When the engine draws for everyone,
+    a card played comes back into play no sooner than `w` plays later: with the pile turned
+    over (33.9), the O cards outside the hands form a queue that a played card joins at the
+    back, so w = O + players; shuffled, it may be drawn at once, but its drawer plays again
+    only a round later, so w = players. Any w plays in a row are then w different cards and
+    add at most the sum of the deck's w highest values. When that sum is 0 or less, the total
+    never exceeds the sum of the positive values among them, however the players choose.
+    (With players drawing themselves, a late draw (33.10) breaks the queue, so only the first
+    check applies.)
     """
     deck = options.deck
     count = adders(deck)
