@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.games.base import Event
+from tutor.records import RecordShape
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,7 @@ class GameKit:
     lost: Callable[[Any, int], bool]
     replay: Callable[[dict[str, Any], list[Event]], Iterator[tuple[Event, Any]]]
     event_line: Callable[..., str | None]
+    record_shape: RecordShape  # what `replay` reads from a record, checked line by line as it is read
 
 
 def with_wild(replayed: Iterator[tuple[Event, Any]], start: str) -> Iterator[tuple[Event, Any]]:

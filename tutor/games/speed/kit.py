@@ -5,7 +5,7 @@ from __future__ import annotations
 from tutor.games.kit import GameKit, with_wild
 from tutor.games.speed.engine import Chance, State, parse_options
 from tutor.games.speed.narrate import event_line, option_error_line
-from tutor.games.speed.replay import replay
+from tutor.games.speed.replay import SHAPE, replay
 from tutor.games.speed.session import SpeedSession
 
 
@@ -19,4 +19,5 @@ KIT = GameKit(
     lost=lambda state, seat: seat not in state.winners,
     replay=lambda header, events: with_wild(replay(header, events), "hand_start"),
     event_line=event_line,
+    record_shape=SHAPE,
 )

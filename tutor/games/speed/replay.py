@@ -4,7 +4,8 @@ A `cycle` line holds a whole cycle: everyone's draw and everyone's revealed disc
 rebuilt middle's order). Replaying it passes the match window before it for every seat that
 had one, then applies each seat's draw and discard; a `match` line is a window in which
 the listed seats called. Shuffles come from the record through a scripted `Chance`, copies
-of one code in the order the engine handed them over.
+of one code in the order the engine handed them over. Every field read here is first
+checked against `SHAPE`.
 """
 
 from __future__ import annotations
@@ -12,9 +13,46 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from tutor.cards import codes, make_decks
 from tutor.games.base import Event, OptionError
-from tutor.games.speed.engine import Discard, Draw, Match, Pass, Phase, State
-from tutor.records import RecordError, ScriptedChance, verify
+from tutor.games.speed.engine import DECKS, HANDS, MAX_PLAYERS, SOURCES, Discard, Draw, Match, Pass, Phase, State
+from tutor.records import (
+    RecordError,
+    RecordShape,
+    ScriptedChance,
+    card,
+    fields,
+    listing,
+    nullable,
+    one_of,
+    players,
+    seat,
+    verify,
+    whole,
+)
+
+_card = card(frozenset(codes(make_decks(1))))
+_middle = listing(_card, 0, DECKS * 52)
+
+SHAPE = RecordShape(
+    max_players=MAX_PLAYERS,
+    options=fields(),  # 3-13 Speed has no options
+    events={
+        "hand_start": fields({"hand": whole(1, HANDS)}),
+        "shuffle": fields({"middle": _middle}),
+        "deal": fields(),
+        "cycle": fields(
+            {
+                "draws": listing(fields({"player": seat, "from": one_of(*SOURCES)}), 0, players),
+                "discards": listing(nullable(_card), players, players),
+            },
+            {"rebuilt": listing(_middle, 0, 100)},
+        ),
+        "match": fields({"players": listing(seat, 0, players)}),
+        "hand_end": fields(),
+        "game_over": fields(),
+    },
+)
 
 
 class Batch:
@@ -36,11 +74,11 @@ def _decision(event: Event, state: State) -> Batch | None:
     if state.phase is Phase.MATCH:
         actions += [Pass(p) for p in state.to_act]
     for draw in event["draws"]:
-        actions.append(Draw(int(draw["player"]), str(draw["from"])))
+        actions.append(Draw(draw["player"], draw["from"]))
     for p, code in enumerate(event["discards"]):
         if code is None:
             continue
-        actions.append(_LateDiscard(p, str(code), line))
+        actions.append(_LateDiscard(p, code, line))
     return Batch(actions)
 
 
@@ -59,33 +97,35 @@ class _Replay(State):
             events: list[Event] = []
             for item in action.actions:
                 if isinstance(item, _LateDiscard):
-                    card = self.find_card(item.code, item.player)
-                    if card is None:
+                    found = self.find_card(item.code, item.player)
+                    if found is None:
                         raise RecordError("record_illegal", line=item.line)
-                    item = Discard(item.player, card)
+                    item = Discard(item.player, found)
                 events += State.apply(self, item)
             return events
         return State.apply(self, action)
 
 
 def start(header: dict[str, Any], events: list[Event]) -> State:
+    """The state at the start of the recorded game, its chance scripted from the record."""
+    SHAPE.check(header, events)
+    first = next((e for e in events if e["event"] == "hand_start"), None)
+    if first is None:
+        raise RecordError("record_truncated", line=events[-1]["_line"])
+    orders = []
+    for e in events:
+        if e["event"] == "shuffle":
+            orders.append((e["middle"], e["_line"]))
+        elif e["event"] == "cycle":
+            orders += [(order, e["_line"]) for order in e.get("rebuilt", [])]
     try:
-        players = len(header["players"])
-        first = next(e for e in events if e["event"] == "hand_start")
-        orders = []
-        for e in events:
-            if e["event"] == "shuffle":
-                orders.append((e["middle"], e["_line"]))
-            elif e["event"] == "cycle":
-                orders += [(order, e["_line"]) for order in e.get("rebuilt", [])]
-        chance = ScriptedChance(0, orders)
-        return _Replay(players, chance, int(first["hand"]))
-    except (KeyError, TypeError, ValueError, StopIteration, OptionError):
-        raise RecordError("record_no_header", file="") from None
+        return _Replay(len(header["players"]), ScriptedChance(0, orders), first["hand"])
+    except OptionError as err:
+        raise RecordError("record_options", line=header["_line"], error=err) from None
 
 
 def replay(header: dict[str, Any], events: list[Event]) -> Iterator[tuple[Event, State]]:
-    """Yields each recorded event with the state after it, verifying as it goes."""
+    """Each recorded event with the state after it, verified as it goes; the record is checked
+    and the game set up at the call (a RecordError says what is wrong)."""
     state = start(header, events)
-    yield from verify(state, events, _decision)
-
+    return verify(state, events, _decision)

@@ -26,6 +26,7 @@ from tutor.games.thirty_three.deck import (
     LOWEST,
     VALUES,
     Options,
+    check_can_end,
     check_players,
     deck_cards,
 )
@@ -87,6 +88,7 @@ class State(Rules):
     def __init__(self, players: int, options: Options | None = None, chance: Chance | None = None) -> None:
         self.options = options or Options()
         check_players(self.options.deck, players)
+        check_can_end(self.options, players)
         self.players = players
         self.chance = chance or Chance(random.Random())
         self.total = 0

@@ -6,7 +6,7 @@ from tutor.games.kit import GameKit
 from tutor.games.thirty_three.deck import parse_options
 from tutor.games.thirty_three.engine import Chance, State
 from tutor.games.thirty_three.narrate import event_line, option_error_line
-from tutor.games.thirty_three.replay import replay
+from tutor.games.thirty_three.replay import SHAPE, replay
 from tutor.games.thirty_three.session import PlaySession
 
 KIT = GameKit(
@@ -18,4 +18,5 @@ KIT = GameKit(
     lost=lambda state, seat: state.loser == seat,
     replay=replay,
     event_line=event_line,
+    record_shape=SHAPE,
 )

@@ -13,12 +13,16 @@ from tutor.games.base import Event, IllegalAction, OptionError
 from tutor.games.remark import Remark
 from tutor.games.thirty_three.words import show_face, show_value
 from tutor.games import texts
-from tutor.i18n import _, ngettext
+from tutor.i18n import _, ngettext, quoted
 from tutor.trainer.table import Names
 
 if TYPE_CHECKING:
     from tutor.games.thirty_three.coach import Verdict
     from tutor.games.thirty_three.engine import Play
+
+
+#: Paths are echoed in quotation marks, control characters shown as `?`, cut only when absurd.
+FILE_LIMIT = 200
 
 
 def _card(face: str, ascii_only: bool) -> str:
@@ -147,14 +151,37 @@ def illegal_line(err: IllegalAction, ascii_only: bool = False) -> str:
 
 
 def option_error_line(err: OptionError) -> str:
-    return texts.option_error_line(err, {
+    p = dict(err.params)
+    if err.message == "deck_never_stuck":
+        return ngettext(
+            "With this deck nobody can ever lose: only a hand of three plus cards (+2 to +10, 1/11) can be "
+            "stuck (33.8), and the deck holds %(count)d such card.",
+            "With this deck nobody can ever lose: only a hand of three plus cards (+2 to +10, 1/11) can be "
+            "stuck (33.8), and the deck holds %(count)d such cards.",
+            p["count"],
+        ) % p
+    if "file" in p:
+        p["file"] = quoted(str(p["file"]), FILE_LIMIT)
+    for key in ("face", "count"):
+        if key in p:
+            p[key] = quoted(str(p[key]))
+    return texts.option_error_line(OptionError(err.message, **p), {
         "deck_missing": _("Deck file %(file)s does not exist."),
-        "deck_unreadable": _("Deck file %(file)s cannot be read (%(reason)s)."),
+        "deck_unreadable": _("Deck file %(file)s cannot be read."),
+        "deck_not_a_file": _("Deck file %(file)s is not a regular file."),
+        "deck_too_big": _("Deck file %(file)s is too large for a deck file (more than %(limit)d KB)."),
+        "deck_not_utf8": _("Deck file %(file)s is not UTF-8 text."),
+        "deck_too_deep": _("Deck file %(file)s is nested too deeply to be a deck."),
         "deck_yaml": _("Deck file %(file)s is not valid YAML (line %(line)d)."),
         "deck_not_mapping": _("Deck file %(file)s must map each face to a count, like \"+7: 4\"."),
         "deck_unknown_face": _("Deck file %(file)s names an unknown card face: %(face)s."),
-        "deck_bad_count": _("Deck file %(file)s: the count of %(face)s must be a whole number 0 or more, not %(count)s."),
+        "deck_bad_count": _("Deck file %(file)s: the count of %(face)s must be a whole number from 0 to "
+                            "%(high)d, not %(count)s."),
         "deck_duplicate_face": _("Deck file %(file)s lists %(face)s twice."),
+        "deck_too_many_cards": _("A deck may hold at most %(high)d cards, not %(size)d."),
+        "deck_never_high": _("With this deck nobody can ever lose: its minus cards pull the total down faster "
+                             "than its plus cards raise it, so it never gets high enough for a hand to be "
+                             "stuck (33.8)."),
         "players_range": _("A game of 33 needs 2 to 8 players, not %(players)d (33.2)."),
         "deck_too_small": _("A deck of %(size)d cards is too small for %(players)d players: it needs %(need)d (33.2)."),
     })

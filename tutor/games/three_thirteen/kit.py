@@ -6,7 +6,7 @@ from tutor.games.kit import GameKit, with_wild
 from tutor.games.three_thirteen.engine import Chance, State
 from tutor.games.three_thirteen.narrate import option_error_line, replay_line
 from tutor.games.three_thirteen.options import parse_options
-from tutor.games.three_thirteen.replay import replay
+from tutor.games.three_thirteen.replay import SHAPE, replay
 from tutor.games.three_thirteen.session import TTSession
 
 KIT = GameKit(
@@ -19,4 +19,5 @@ KIT = GameKit(
     lost=lambda state, seat: seat not in state.winners,
     replay=lambda header, events: with_wild(replay(header, events), "round_start"),
     event_line=replay_line,
+    record_shape=SHAPE,
 )

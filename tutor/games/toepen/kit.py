@@ -6,7 +6,7 @@ from tutor.games.kit import GameKit
 from tutor.games.toepen.engine import Chance, State
 from tutor.games.toepen.narrate import event_line, option_error_line
 from tutor.games.toepen.options import parse_options
-from tutor.games.toepen.replay import replay
+from tutor.games.toepen.replay import SHAPE, replay
 from tutor.games.toepen.session import ToepenSession
 
 KIT = GameKit(
@@ -19,4 +19,5 @@ KIT = GameKit(
     lost=lambda state, seat: seat in state.losers,
     replay=replay,
     event_line=event_line,
+    record_shape=SHAPE,
 )

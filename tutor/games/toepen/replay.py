@@ -14,42 +14,82 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from tutor.cards import codes
 from tutor.games.base import Chance, Event, OptionError
-from tutor.games.toepen.engine import DECISION_EVENTS, Action, Play, State, card_from_code
-from tutor.games.toepen.options import Options
-from tutor.records import RecordError, RecordWriter, ScriptedChance, verify
+from tutor.games.toepen.engine import DECISION_EVENTS, DECK, Action, Play, State, card_from_code
+from tutor.games.toepen.options import ENDS, LIMITS, MAX_PLAYERS, Options
+from tutor.records import (
+    RecordError,
+    RecordShape,
+    RecordWriter,
+    ScriptedChance,
+    card,
+    fields,
+    flag,
+    listing,
+    one_of,
+    seat,
+    verify,
+    whole,
+)
+
+_card = card(frozenset(codes(DECK)))
+_decided = fields({"player": seat})
+
+SHAPE = RecordShape(
+    max_players=MAX_PLAYERS,
+    options=fields(optional={
+        "limit": whole(min(LIMITS), max(LIMITS)),
+        "end": one_of(*ENDS),
+        "customs": flag,
+        "two": flag,
+    }),
+    events={
+        "deal": fields({"dealer": seat, "stock": listing(_card, len(DECK), len(DECK))}),
+        "custom": fields(),
+        "poverty": fields(),
+        **{kind: _decided for kind in DECISION_EVENTS},
+        "play": fields({"player": seat, "card": _card}),
+        "trick": fields(),
+        "hand_end": fields(),
+        "lose": fields(),
+        "game_over": fields(),
+    },
+)
 
 
 def _decision(event: Event, state: State) -> Action | None:
     kind = event["event"]
     if kind == "play":
-        card = card_from_code(str(event["card"]))
-        if card is None:
+        found = card_from_code(event["card"])
+        if found is None:
             raise RecordError("record_illegal", line=event["_line"])
-        return Play(card, int(event["player"]))
+        return Play(found, event["player"])
     action = DECISION_EVENTS.get(kind)
     if action is None:
         return None
-    return action(int(event["player"]))
+    return action(event["player"])
 
 
 def start(header: dict[str, Any], events: list[Event]) -> State:
     """The state at the start of the recorded rubber, its chance scripted from the record."""
+    SHAPE.check(header, events)
+    first = next((e for e in events if e["event"] == "deal"), None)
+    if first is None:
+        raise RecordError("record_truncated", line=events[-1]["_line"])
+    orders = [(e["stock"], e["_line"]) for e in events if e["event"] == "deal"]
     try:
-        players = len(header["players"])
         options = Options.from_record(header.get("options", {}))
-        first = next(e for e in events if e["event"] == "deal")
-        orders = [(e["stock"], e["_line"]) for e in events if e["event"] == "deal"]
-        chance = ScriptedChance(int(first["dealer"]), orders)
-        return State(players, options, chance)
-    except (KeyError, TypeError, ValueError, StopIteration, OptionError):
-        raise RecordError("record_no_header", file="") from None
+        return State(len(header["players"]), options, ScriptedChance(first["dealer"], orders))
+    except OptionError as err:
+        raise RecordError("record_options", line=header["_line"], error=err) from None
 
 
 def replay(header: dict[str, Any], events: list[Event]) -> Iterator[tuple[Event, State]]:
-    """Yields each recorded event with the state after it, verifying as it goes."""
+    """Each recorded event with the state after it, verified as it goes; the record is checked
+    and the game set up at the call (a RecordError says what is wrong)."""
     state = start(header, events)
-    yield from verify(state, events, _decision)
+    return verify(state, events, _decision)
 
 
 def record_rubber(path: Path, seed: int, levels: Sequence[str], options: Options | None = None) -> State:
