@@ -96,10 +96,10 @@ def test_no_game_shows_cards_with_another_games_narration():
     games = [d.name for d in GAMES.iterdir() if (d / "narrate.py").exists()]
     assert {"three_thirteen", "speed", "toepen"} <= set(games)
     borrowed = []
-    shared = [*GAMES.glob("*.py"), *(ROOT / "tutor" / "trainer").rglob("*.py"), ROOT / "tutor" / "cards.py",
-              ROOT / "tutor" / "cardfaces.py"]
-    for path in sorted([*GAMES.glob("*/*.py"), *shared]):
-        own = path.parent.name if path.parent.parent == GAMES else None
+    shared = [*(ROOT / "tutor" / "trainer").rglob("*.py"), ROOT / "tutor" / "cards.py", ROOT / "tutor" / "cardfaces.py"]
+    for path in sorted([*GAMES.rglob("*.py"), *shared]):
+        inside = path.relative_to(GAMES).parts if path.is_relative_to(GAMES) else ()
+        own = inside[0] if len(inside) > 1 else None  # the game whose folder holds it
         for module in _imports(path):
             parts = module.split(".")
             if parts[:2] == ["tutor", "games"] and len(parts) == 4 and parts[3] == "narrate" and parts[2] != own:
