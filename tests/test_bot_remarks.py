@@ -121,7 +121,7 @@ def toepen_secrets(state, events, ascii_only: bool = True) -> list[str]:
     """How every card the learner (seat 0) cannot see is drawn: bots' hands, unshown thrown
     hands, the stock; less the cards the table saw earlier in the rubber (played, or shown by a
     challenge), which a remark about an earlier hand may name."""
-    from tutor.games.toepen.narrate import show_card
+    from tutor.cardfaces import show_card
 
     seen = {e["card"] for e in events if e["event"] == "play"}
     seen |= {code for e in events if e["event"] == "challenge" for code in e["shown"]}
@@ -213,7 +213,7 @@ def test_a_knock_is_told_by_its_stake_whatever_the_bot_thought(monkeypatch, reas
 def test_a_thrown_in_hand_and_the_answers_to_it_stay_secret(monkeypatch):
     from tutor.games.toepen import bots
     from tutor.games.toepen.engine import Pass, Phase, State, Throw
-    from tutor.games.toepen.narrate import show_card
+    from tutor.cardfaces import show_card
 
     # Seat 1 throws in a hand with a 7 (a bluff); seat 2 lets it go by its odds; the learner decides.
     state = State.from_position(["AH KH QH JH", "7S 8C JD QD", "AS KS QS JS", "9H 9S 9C 9D"], dealer=0,

@@ -1,11 +1,12 @@
-"""Sentences every game's narration shares: option errors, and filling a message safely."""
+"""Sentences every game's narration shares: option errors, winners, a rummy hand's score (TT.10,
+SPD.8), and filling a message safely."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from tutor.games.base import OptionError
+from tutor.games.base import Event, OptionError
 from tutor.i18n import _, ngettext, quoted
 
 
@@ -54,6 +55,17 @@ def score_line(player: str, melds: str, left: str, points: int, total: int) -> s
     return ngettext("%(player)s: %(melds)s; left over: %(left)s; %(points)d point, total %(total)d.",
                     "%(player)s: %(melds)s; left over: %(left)s; %(points)d points, total %(total)d.", points) % {
         "player": player, "melds": melds, "left": left, "points": points, "total": total}
+
+
+def score_lines(event: Event, names: Any, ascii_only: bool, wild: int) -> list[str]:
+    """Each seat's melds, left-over cards, points and running total from a round's (or 3-13
+    Speed hand's) end event, the cards of the `wild` rank marked."""
+    from tutor.cardfaces import show_cards, show_melds  # here: 33 shares this module, not these cards
+
+    return [score_line(names(seat), show_melds(arrangement["melds"], ascii_only, wild) or "-",
+                        show_cards(arrangement["deadwood"], ascii_only, wild) or "-", points, total)
+            for seat, (arrangement, points, total) in enumerate(
+                zip(event["arrangements"], event["penalties"], event["totals"]))]
 
 
 def better_discard_line(better: str, best: int, mine: int) -> str:

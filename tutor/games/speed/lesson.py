@@ -18,11 +18,12 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
+from tutor.cardfaces import show_card
 from tutor.cards import Card, make_decks, parse_code
 from tutor.games.base import IllegalAction
 from tutor.games.speed import bots, coach
 from tutor.games.speed.engine import DECKS, MAX_PLAYERS, MIN_PLAYERS, Chance, Discard, Draw, Match, Pass, Phase, State
-from tutor.games.speed.narrate import discard_verdict_lines, draw_verdict_lines, show_card, window_verdict_lines
+from tutor.games.speed.narrate import discard_verdict_lines, draw_verdict_lines, window_verdict_lines
 from tutor.i18n import _, quoted
 from tutor.trainer.cardnames import held_card
 from tutor.trainer.commands import command_of, command_word

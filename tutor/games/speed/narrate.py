@@ -4,16 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutor.cards import rank_code
+from tutor.cardfaces import rank_face, show_card, show_cards, show_melds, with_faces
 from tutor.games import texts
 from tutor.games.base import Event, IllegalAction, OptionError
 from tutor.games.remark import Remark
-from tutor.games.three_thirteen.narrate import card_style, score_lines, show_card, show_cards, show_melds
 from tutor.i18n import _, ngettext
 from tutor.trainer.table import Names
-
-__all__ = ["card_style", "event_line", "event_lines", "illegal_line", "option_error_line", "remark_line", "show_card",
-           "show_cards", "show_melds"]
 
 
 def event_lines(event: Event, names: Names, ascii_only: bool = False, reveal: bool = False,
@@ -27,7 +23,7 @@ def event_lines(event: Event, names: Names, ascii_only: bool = False, reveal: bo
         n = event["size"]
         return [ngettext("Hand %(hand)d of 11: %(count)d card each; %(wild)s is wild.",
                          "Hand %(hand)d of 11: %(count)d cards each; %(wild)s is wild.", n) % {
-            "hand": event["hand"], "count": n, "wild": rank_code(event["wild"])}]
+            "hand": event["hand"], "count": n, "wild": rank_face(event["wild"])}]
     if kind == "deal":
         seat = names.learner
         if seat is None:
@@ -96,7 +92,7 @@ def _cycle_lines(event: Event, names: Names, ascii_only: bool, reveal: bool, own
 def hand_end_lines(event: Event, names: Names, ascii_only: bool = False) -> list[str]:
     """Each hand's scoring after a hand (SPD.8), its wild cards marked."""
     wild = event["hand"] + 2  # SPD.2
-    lines = score_lines(event, names, ascii_only, wild)
+    lines = texts.score_lines(event, names, ascii_only, wild)
     for seat in event["matched"]:
         lines[seat] = _("%(player)s: matched: %(melds)s; 0 points, total %(total)d.") % {
             "player": names(seat), "total": event["totals"][seat],
@@ -111,11 +107,7 @@ MESSAGES_FOR_ILLEGAL = (
 
 
 def illegal_line(err: IllegalAction, ascii_only: bool = False) -> str:
-    p: dict[str, Any] = dict(err.params)
-    if isinstance(p.get("card"), str):
-        p["card"] = show_card(p["card"], ascii_only) if len(p["card"]) >= 2 else p["card"]
-    if "deadwood" in p:
-        p["deadwood"] = show_cards(p["deadwood"], ascii_only)
+    p = with_faces(err.params, ascii_only, lists=("deadwood",))
     messages = {
         "game_over": _("The game is over."),
         "not_an_action": _("That is not a move in this game."),
@@ -138,9 +130,7 @@ def illegal_line(err: IllegalAction, ascii_only: bool = False) -> str:
 
 def remark_line(remark: Remark, ascii_only: bool = False) -> str:
     """What a bot says about its choice (`bots.remark`): only what the table saw."""
-    detail: dict[str, Any] = dict(remark.detail)
-    if isinstance(detail.get("card"), str):
-        detail["card"] = show_card(detail["card"], ascii_only)
+    detail = with_faces(remark.detail, ascii_only)
     messages = {
         "match": _("All my cards were in sets, so I called match."),
         "random_draw": _("I drew without much thought."),

@@ -15,13 +15,13 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
+from tutor.cardfaces import card_style, hand_fragments, rummy_order, show_card
 from tutor.cards import Card, rank_code
 from tutor.games.base import Event, IllegalAction
 from tutor.games.speed import bots, coach
 from tutor.games.remark import Remark
 from tutor.games.speed.engine import RULES, Action, Discard, Draw, Match, Pass, Phase, View
 from tutor.games.speed.narrate import (
-    card_style,
     discard_verdict_lines,
     draw_verdict_lines,
     event_line,
@@ -29,7 +29,6 @@ from tutor.games.speed.narrate import (
     hand_end_lines,
     illegal_line,
     remark_line,
-    show_card,
     window_verdict_lines,
 )
 from tutor.games.speed.rules import CLAUSES
@@ -38,7 +37,6 @@ from tutor.i18n import _, ngettext, quoted
 from tutor.trainer.cardnames import read_card, words_hint
 from tutor.trainer.commands import command_of, command_word, split_command
 from tutor.trainer.console import Fragments, TimeUp
-from tutor.trainer.hands import hand_fragments, rummy_order
 from tutor.trainer.table import TableSession
 
 class SpeedSession(TableSession):

@@ -20,6 +20,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
+from tutor.cardfaces import show_card
 from tutor.cards import Card, make_decks, parse_code
 from tutor.games.base import IllegalAction, OptionError
 from tutor.games.three_thirteen import bots, coach, solver
@@ -28,7 +29,6 @@ from tutor.games.three_thirteen.narrate import (
     arrangement_verdict_lines,
     discard_verdict_lines,
     draw_verdict_lines,
-    show_card,
 )
 from tutor.games.three_thirteen.options import parse_options
 from tutor.lessons import playon

@@ -5,38 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tutor.cards import parse_code, rank_code, suit_symbol
+from tutor.cardfaces import rank_face, show_card, show_cards, show_melds, with_faces
 from tutor.games.base import Event, IllegalAction, OptionError
 from tutor.games.remark import Remark
 from tutor.games import texts
 from tutor.i18n import _, ngettext
 from tutor.trainer.commands import command_word
 from tutor.trainer.table import Names
-
-def show_card(code: str, ascii_only: bool = False) -> str:
-    """A card as printed: `10♥`, `A♠` (or its code in ASCII). Whatever the learner may type for
-    a card (`7♦`, `qs`, `T♥`) comes out the same way; text that is no card comes back as it is."""
-    parsed = parse_code(code)
-    if parsed is None:
-        return code
-    rank, suit = parsed
-    return rank_code(rank) + (suit if ascii_only else suit_symbol(suit))
-
-
-def card_style(code: str) -> str:
-    return "class:card.red" if code[-1] in "HD" else "class:card.black"
-
-
-def show_cards(codes: Sequence[str], ascii_only: bool = False, wild: int | None = None) -> str:
-    """Cards as printed, those of the `wild` rank (if given) marked with `*`, as in a hand."""
-    if wild is None:
-        return " ".join(show_card(c, ascii_only) for c in codes)
-    return " ".join(show_card(c, ascii_only) + ("*" if (parse_code(c) or (0,))[0] == wild else "") for c in codes)
-
-
-def show_melds(melds: Sequence[Sequence[str]], ascii_only: bool = False, wild: int | None = None) -> str:
-    return "  ".join("[" + show_cards(m, ascii_only, wild) + "]" for m in melds)
-
 
 def event_line(event: Event, names: Names, ascii_only: bool = False, reveal: bool = False) -> str | None:
     kind = event["event"]
@@ -48,7 +23,7 @@ def event_line(event: Event, names: Names, ascii_only: bool = False, reveal: boo
         n = event["round"] + 2
         line = ngettext("Round %(round)d of 11: %(count)d card each; %(wild)s is wild.",
                         "Round %(round)d of 11: %(count)d cards each; %(wild)s is wild.", n) % {
-            "round": event["round"], "count": n, "wild": rank_code(event["wild"])}
+            "round": event["round"], "count": n, "wild": rank_face(event["wild"])}
         dealer = event["dealer"]
         deals = _("You deal.") if names.is_you(dealer) else _("%(player)s deals.") % {"player": names(dealer)}
         return f"{line} {deals}"
@@ -81,16 +56,7 @@ def event_line(event: Event, names: Names, ascii_only: bool = False, reveal: boo
 
 def round_lines(event: Event, names: Names, ascii_only: bool = False) -> list[str]:
     """Each hand's scoring arrangement after a round (TT.10), its wild cards marked."""
-    return score_lines(event, names, ascii_only, event["round"] + 2)  # TT.3: the wild rank
-
-
-def score_lines(event: Event, names: Names, ascii_only: bool, wild: int) -> list[str]:
-    """Each seat's melds, left-over cards, points and running total from a round's (or 3-13
-    Speed hand's) end event, the cards of the `wild` rank marked."""
-    return [texts.score_line(names(seat), show_melds(arrangement["melds"], ascii_only, wild) or "-",
-                             show_cards(arrangement["deadwood"], ascii_only, wild) or "-", points, total)
-            for seat, (arrangement, points, total) in enumerate(
-                zip(event["arrangements"], event["penalties"], event["totals"]))]
+    return texts.score_lines(event, names, ascii_only, event["round"] + 2)  # TT.3: the wild rank
 
 
 def replay_line(event: Event, names: Names, ascii_only: bool = False, reveal: bool = False) -> str | None:
@@ -102,9 +68,7 @@ def replay_line(event: Event, names: Names, ascii_only: bool = False, reveal: bo
 
 
 def illegal_line(err: IllegalAction, ascii_only: bool = False) -> str:
-    p = dict(err.params)
-    if "card" in p and isinstance(p["card"], str) and parse_code(p["card"]):
-        p["card"] = show_card(p["card"], ascii_only)
+    p = with_faces(err.params, ascii_only)
     messages = {
         "game_over": _("The game is over."),
         "not_your_turn": _("It is not your turn."),
@@ -135,9 +99,7 @@ def option_error_line(err: OptionError) -> str:
 
 def remark_line(remark: Remark, ascii_only: bool = False) -> str:
     """What a bot says about its draw or discard (`bots.remark`): only what the table saw."""
-    detail: dict[str, Any] = dict(remark.detail)
-    if isinstance(detail.get("card"), str):
-        detail["card"] = show_card(detail["card"], ascii_only)
+    detail = with_faces(remark.detail, ascii_only)
     messages = {
         "random_draw": _("I drew without much thought."),
         "random_discard": _("I threw a card without much thought."),

@@ -8,27 +8,25 @@ missed chance to go out, is flagged in one line.
 
 from __future__ import annotations
 
+from tutor.cardfaces import card_style, hand_fragments, rummy_order, show_card
 from tutor.cards import Card, rank_code
 from tutor.games.base import Event, IllegalAction
 from tutor.games.three_thirteen import bots, coach
 from tutor.games.remark import Remark
 from tutor.games.three_thirteen.engine import Action, Discard, Draw, GoOut, Phase, View
 from tutor.games.three_thirteen.narrate import (
-    card_style,
     discard_verdict_lines,
     draw_verdict_lines,
     event_line,
     illegal_line,
     remark_line,
     round_lines,
-    show_card,
 )
 from tutor.games.three_thirteen.rules import CLAUSES
 from tutor.i18n import _, ngettext, quoted
 from tutor.trainer.cardnames import read_card, words_hint
 from tutor.trainer.commands import command_of, command_word, split_command
 from tutor.trainer.console import Fragments
-from tutor.trainer.hands import hand_fragments, rummy_order
 from tutor.trainer.table import TableSession
 
 class TTSession(TableSession):

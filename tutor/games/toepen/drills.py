@@ -118,7 +118,7 @@ def exercise(skill: Skill, first_seed: int, tries: int = 300) -> tuple[State, in
 def history_lines(state: State, names: Any, ascii_only: bool = False) -> list[str]:
     """What the learner could know at the table: this hand's finished tricks, and for a
     challenge the thrower's dirty laundry earlier in the rubber."""
-    from tutor.games.toepen.narrate import show_card
+    from tutor.cardfaces import show_card
     from tutor.i18n import _, ngettext
 
     lines = []

@@ -4,17 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutor.cards import parse_code, suit_symbol
+from tutor.cardfaces import show_card, show_cards, with_faces
+from tutor.cards import suit_symbol
 from tutor.games import texts
 from tutor.games.base import Event, IllegalAction, OptionError
 from tutor.games.remark import Remark
-from tutor.games.three_thirteen.narrate import card_style, show_card, show_cards
 from tutor.i18n import _, ngettext
 from tutor.trainer.table import Names
 
-__all__ = ["answer_verdict_line", "card_style", "card_verdict_line", "challenge_verdict_line", "event_line",
-           "illegal_line", "knock_verdict_line", "laundry_verdict_line", "option_error_line", "pct",
-           "remark_line", "show_card", "show_cards", "suit_name"]
+__all__ = ["answer_verdict_line", "card_verdict_line", "challenge_verdict_line", "event_line", "illegal_line",
+           "knock_verdict_line", "laundry_verdict_line", "option_error_line", "pct", "remark_line", "suit_name"]
 
 
 def pct(x: float) -> int:
@@ -171,9 +170,7 @@ def _hand_end_line(event: Event, names: Names) -> str:
 
 
 def illegal_line(err: IllegalAction, ascii_only: bool = False, names: Names | None = None) -> str:
-    p = dict(err.params)
-    if "card" in p and isinstance(p["card"], str) and parse_code(p["card"]):
-        p["card"] = show_card(p["card"], ascii_only)
+    p = with_faces(err.params, ascii_only)
     if "suit" in p and isinstance(p["suit"], str):
         p["suit"] = suit_name(p["suit"], ascii_only)
     for key in ("player", "current"):
@@ -221,9 +218,7 @@ def option_error_line(err: OptionError) -> str:
 
 def remark_line(remark: Remark, ascii_only: bool = False) -> str:
     """What a bot says about its decision (`bots.remark`): only what the table saw."""
-    detail: dict[str, Any] = dict(remark.detail)
-    if isinstance(detail.get("card"), str):
-        detail["card"] = show_card(detail["card"], ascii_only)
+    detail = with_faces(remark.detail, ascii_only)
     cost = int(detail.get("cost", 1))
     messages = {
         "random_card": _("I played %(card)s without much thought."),

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tutor.cardfaces import SUIT_ORDER, card_style, hand_fragments, show_card
 from tutor.cards import Card
 from tutor.games.base import Event, IllegalAction
 from tutor.games.remark import Remark
@@ -39,7 +40,6 @@ from tutor.games.toepen.engine import (
 )
 from tutor.games.toepen.narrate import (
     answer_verdict_line,
-    card_style,
     card_verdict_line,
     challenge_verdict_line,
     event_line,
@@ -47,14 +47,12 @@ from tutor.games.toepen.narrate import (
     knock_verdict_line,
     laundry_verdict_line,
     remark_line,
-    show_card,
 )
 from tutor.games.toepen.rules import CLAUSES
 from tutor.i18n import _, quoted
 from tutor.trainer.cardnames import read_card, words_hint
 from tutor.trainer.commands import command_of, command_word, split_command
 from tutor.trainer.console import Fragments, TimeUp
-from tutor.trainer.hands import SUIT_ORDER, hand_fragments
 from tutor.trainer.table import TableSession, go_on_line
 
 #: The key that knocks at a prompt in a terminal (piped input types the word).
