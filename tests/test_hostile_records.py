@@ -115,6 +115,15 @@ def test_a_header_that_is_not_one_is_named(tmp_path, capsys, recorded, game):
             "chess")
 
 
+def test_header_options_are_checked_by_type_and_value(tmp_path, capsys, recorded):
+    cases = {
+        "speed": (lambda h: h["options"].update(decks=5), "options.decks"),  # SPD.1: always four decks
+        "3-13": (lambda h: h["options"].update(no_early_out="false"), "options.no_early_out"),  # a string, not false
+    }
+    for game, (change, field) in cases.items():
+        refused(capsys, write(tmp_path / "bad.jsonl", with_header(recorded[game], change)), "line 1", field)
+
+
 def test_options_the_game_refuses_are_its_own_sentence_on_line_1(tmp_path, capsys, recorded):
     cases = {
         "toepen": (lambda h: h["options"].update(limit=12), "10, 15, 20"),  # TOE.2

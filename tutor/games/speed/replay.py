@@ -36,7 +36,7 @@ _middle = listing(_card, 0, DECKS * 52)
 
 SHAPE = RecordShape(
     max_players=MAX_PLAYERS,
-    options=fields(),  # 3-13 Speed has no options
+    options=fields(optional={"decks": whole(DECKS, DECKS)}),  # no options; the header says the four decks
     events={
         "hand_start": fields({"hand": whole(1, HANDS)}),
         "shuffle": fields({"middle": _middle}),
