@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from tutor.cli import run
+from tutor.cli.main import run
 from tutor.trainer.console import Leave, TimeUp
 
 

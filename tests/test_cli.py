@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from tutor import i18n
-from tutor.cli import run
+from tutor.cli.main import run
 from tutor.i18n import LANGUAGES
 
 

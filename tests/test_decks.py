@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor.cli import run
+from tutor.cli.main import run
 from tutor.games.base import OptionError
 from tutor.games.thirty_three import engine as engine_module
 from tutor.games.thirty_three.deck import (

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor.cli import run
+from tutor.cli.main import run
 from tutor.records import RecordError, RecordShape, ShapeError, fields, listing, preview, read_record, seat, whole
 
 GAMES = {

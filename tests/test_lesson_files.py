@@ -11,12 +11,12 @@ import textwrap
 
 import pytest
 
-from tutor.cli import run
+from tutor.cli.main import run
 from tutor.lessons import playon
 from tutor.lessons.check import adapter_for, check_path, load_game_lessons
 from tutor.lessons.model import MAX_BYTES, MAX_DEPTH, LessonError, load_lesson
 from tutor.lessons.positions import PositionError
-from tutor.learn import lesson_error_line
+from tutor.cli.check import lesson_error_line
 from tutor.locate import data_dir
 
 GOOD = textwrap.dedent("""\

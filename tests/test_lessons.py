@@ -7,7 +7,7 @@ import textwrap
 
 import pytest
 
-from tutor.cli import run
+from tutor.cli.main import run
 from tutor.games.thirty_three import bots
 from tutor.lessons import playon
 from tutor.lessons.check import check_path, load_game_lessons

@@ -36,7 +36,7 @@ def test_wheel_carries_the_data_and_runs_from_it(tmp_path):
     zipfile.ZipFile(wheel).extractall(target)
     code = (
         "import sys; sys.path.insert(0, sys.argv[1]);"
-        "from tutor.locate import data_dir; import tutor.cli as c;"
+        "from tutor.locate import data_dir; import tutor.cli.main as c;"
         "assert str(data_dir('locales')).startswith(sys.argv[1]), data_dir('locales');"
         "sys.exit(c.run(['--lang', 'lt', 'rules', '33', '7']))"
     )

@@ -65,7 +65,7 @@ def binary_stdin(data: bytes) -> io.TextIOWrapper:
 def test_analyze_answers_every_line_in_order_with_its_number(capsys, monkeypatch):
     data = b"2H 3H 4H\n\n\xff\xfe 5H\nKH\n" + b"9" * 4301 + b"\n" + b"x" * 20000 + b"\n5H 5S 7C 8C\n"
     monkeypatch.setattr("sys.stdin", binary_stdin(data))
-    from tutor.cli import run
+    from tutor.cli.main import run
 
     code = run(["analyze", "3-13", "--round", "3"])
     out, err = capsys.readouterr()
@@ -84,7 +84,8 @@ def test_analyze_from_a_text_stream_counts_lines_the_same(capsys, monkeypatch):
 
 
 def test_a_fault_inside_tutor_is_one_line_and_its_details_are_kept(capsys, monkeypatch, tmp_path):
-    from tutor.cli import info, run
+    from tutor.cli import info
+    from tutor.cli.main import run
 
     def broken():
         raise RuntimeError("deliberately broken")

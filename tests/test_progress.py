@@ -6,7 +6,7 @@ import json
 import multiprocessing
 from datetime import datetime, timedelta, timezone
 
-from tutor.drills import order_skills, rate
+from tutor.skills import order_skills, rate
 from tutor.progress import VERSION, Progress, record_game
 
 

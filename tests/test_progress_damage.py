@@ -18,8 +18,8 @@ import pytest
 from helpers import tutor
 
 from tutor import progress as progress_module
-from tutor.drills import order_skills, rate
-from tutor.learn import progress_command, progress_warning_line
+from tutor.skills import order_skills, rate
+from tutor.cli.progress import progress_command, progress_warning_line
 from tutor.progress import FILENAME, LIMIT, Progress, record_game, saved_language
 
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)

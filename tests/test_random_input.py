@@ -11,7 +11,7 @@ import zlib
 
 import pytest
 
-from tutor.cli import run
+from tutor.cli.main import run
 from tutor.trainer import console as console_module
 from tutor.trainer.console import Leave, TimeUp
 

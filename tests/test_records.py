@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tutor.cli import run
+from tutor.cli.main import run
 from tutor.games.thirty_three import Chance, Options, State
 from tutor.games.thirty_three import bots
 from tutor.games.thirty_three.replay import replay

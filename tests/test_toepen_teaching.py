@@ -70,7 +70,7 @@ def test_every_toepen_lesson_passes_tutor_check():
 
 
 def test_the_cli_check_prints_no_problems(capsys):
-    from tutor.cli import run
+    from tutor.cli.main import run
 
     assert run(["check", "--no-translations", str(LESSONS)]) == 0
     assert "no problems" in capsys.readouterr().out
@@ -127,7 +127,7 @@ def test_a_lesson_end_to_end_through_prompt_toolkit_pipe_input(tmp_path):
 
 
 def test_the_cli_runs_the_first_lesson_from_piped_input(tmp_path, monkeypatch, capsys):
-    from tutor.cli import run
+    from tutor.cli.main import run
 
     lessons, _ = load_game_lessons("toepen")
     lines = answers_for(lessons[0])
@@ -227,7 +227,7 @@ def check_text(tmp_path, text):
      "TOE.8"),
 ])
 def test_the_checker_finds_bad_positions_and_answers(tmp_path, change, message, clause):
-    from tutor.learn import lesson_error_line
+    from tutor.cli.check import lesson_error_line
 
     [err] = check_text(tmp_path, POSITION.replace(*change))
     assert err.message == message
@@ -319,7 +319,7 @@ def test_two_way_drills_ask_for_both_answers_and_never_repeat_a_deal():
 def test_the_drill_command_runs_each_skill(tmp_path, monkeypatch, capsys):
     import io
 
-    from tutor.cli import run
+    from tutor.cli.main import run
 
     monkeypatch.setenv("TUTOR_HOME", str(tmp_path))
     for skill in SKILLS:

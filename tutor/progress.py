@@ -14,7 +14,7 @@ file cannot be read, or nothing can be written beside it) the file is left as it
 nothing is saved over it. A save that fails is reported, and the session goes on.
 
 What the learner should be told is reported as (message id, parameters), through
-`report` as it happens, or collected in `warnings`; `tutor.learn` words it.
+`report` as it happens, or collected in `warnings`; `tutor.cli.progress` words it.
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ import os
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 from tutor import storedfile
 from tutor.progress_check import MAX_COUNT, VERSION, Data, clean, empty, settings_language

@@ -10,7 +10,6 @@ import functools
 import os
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -18,21 +17,14 @@ import typer
 import typer.core
 
 from tutor import __version__
-from tutor.cli import UserError, error_line, streams
+from tutor.cli import streams
+from tutor.cli.common import Display, UserError, error_line
 from tutor.cli.helpchrome import localize_help, usage_error_line
 from tutor.i18n import _, quoted
 
 # Global options may be given anywhere on the line; they are moved before the command.
 _GLOBAL_FLAGS = ("--ascii", "--no-color")
 _GLOBAL_VALUED = ("--lang", "-l")
-
-
-@dataclass(frozen=True)
-class Display:
-    """How the learner's terminal shows things."""
-
-    ascii: bool
-    color: bool
 
 
 def split_globals(argv: list[str]) -> tuple[list[str], list[str]]:
@@ -175,7 +167,7 @@ def build() -> typer.Typer:
                          help=_("3-13 Speed: the caller calls on time, giving you SECONDS for each choice.")),
         ] = None,
     ) -> None:
-        from tutor.play import play_command
+        from tutor.cli.play import play_command
 
         options = (option or []) + ([f"decks={decks}"] if decks is not None else [])
         raise typer.Exit(play_command(game, players, level, seed, record, options, auto, _display(ctx), coach,
@@ -189,7 +181,7 @@ def build() -> typer.Typer:
             Optional[str], typer.Argument(metavar=_("LESSON"), help=_("A lesson number or id, to take that one."))
         ] = None,
     ) -> None:
-        from tutor.learn import learn_command
+        from tutor.cli.learn import learn_command
 
         raise typer.Exit(learn_command(game, lesson, _display(ctx)))
 
@@ -202,7 +194,7 @@ def build() -> typer.Typer:
         ] = None,
         count: Annotated[int, typer.Option("--count", "-n", metavar="N", help=_("How many exercises."))] = 5,
     ) -> None:
-        from tutor.drills import drill_command
+        from tutor.cli.drill import drill_command
 
         raise typer.Exit(drill_command(game, skill, count, _display(ctx)))
 
@@ -210,7 +202,7 @@ def build() -> typer.Typer:
     def progress(
         as_json: Annotated[bool, typer.Option("--json", help=_("Print it as JSON, for scripts."))] = False,
     ) -> None:
-        from tutor.learn import progress_command
+        from tutor.cli.progress import progress_command
 
         raise typer.Exit(progress_command(as_json))
 
@@ -224,7 +216,7 @@ def build() -> typer.Typer:
             typer.Option("--translations/--no-translations", help=_("Also check that every text is translated.")),
         ] = True,
     ) -> None:
-        from tutor.learn import check_command
+        from tutor.cli.check import check_command
 
         raise typer.Exit(check_command(path, translations))
 
@@ -243,7 +235,7 @@ def build() -> typer.Typer:
         ] = None,
         as_json: Annotated[bool, typer.Option("--json", help=_("Print it as JSON, for scripts."))] = False,
     ) -> None:
-        from tutor.analyze import analyze_command
+        from tutor.cli.analyze import analyze_command
 
         raise typer.Exit(analyze_command(game, round_, decks, option or [], as_json, hand or []))
 
@@ -255,7 +247,7 @@ def build() -> typer.Typer:
             bool, typer.Option("--step/--all", help=_("Wait for Enter after each move, or print it all at once."))
         ] = True,
     ) -> None:
-        from tutor.replay import replay_command
+        from tutor.cli.replay import replay_command
 
         raise typer.Exit(replay_command(file, step, _display(ctx)))
 
@@ -303,7 +295,7 @@ def invoke(argv: list[str]) -> int:
 
     front, rest = split_globals(argv)
     if not rest:
-        from tutor.home import home
+        from tutor.cli.home import home
 
         return home(_display_from_argv(front))
     quick = _quick_command(rest)

@@ -8,7 +8,7 @@ import typer
 
 from tutor import games as registry
 from tutor import i18n
-from tutor.cli import UserError
+from tutor.cli.common import UserError
 from tutor.i18n import _, ngettext, quoted
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from tutor.games.speed import bots, coach
 from tutor.games.speed.engine import Chance, Phase, State
-from tutor.drills import Skill
+from tutor.skills import Skill
 from tutor.i18n import N_, quoted
 from tutor.trainer.cardnames import held_card
 

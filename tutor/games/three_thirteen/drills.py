@@ -13,7 +13,7 @@ from typing import Any
 
 from tutor.games.three_thirteen import bots, coach, solver
 from tutor.games.three_thirteen.engine import Chance, Phase, State
-from tutor.drills import Skill
+from tutor.skills import Skill
 from tutor.trainer.cardnames import held_card, read_cards
 from tutor.i18n import N_, quoted
 

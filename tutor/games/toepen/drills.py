@@ -27,7 +27,7 @@ from typing import Any
 
 from tutor.games.toepen import bots, coach
 from tutor.games.toepen.engine import Chance, Options, Phase, State, Throw, power
-from tutor.drills import Skill
+from tutor.skills import Skill
 from tutor.i18n import N_, quoted
 from tutor.trainer.cardnames import held_card
 

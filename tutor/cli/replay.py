@@ -10,11 +10,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tutor.cli import UserError
+from tutor.cli.common import UserError
 from tutor.i18n import _, quoted
 
 if TYPE_CHECKING:
-    from tutor.cli.app import Display
+    from tutor.cli.common import Display
     from tutor.records import RecordError
 
 #: Paths are echoed in quotation marks (control characters shown as `?`), cut only when absurd.

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import IO, Any
 
-from tutor.cli import UserError
+from tutor.cli.common import UserError
 from tutor.i18n import _, ngettext, quoted
 
 MIN_CARDS, MAX_CARDS = 3, 14
@@ -87,9 +87,9 @@ def analysis(cards: list[Any], wild: int, rules: Any) -> dict[str, Any]:
 def analyze_command(game_name: str, round_: int, decks: int, option_pairs: list[str], as_json: bool,
                     hand: list[str]) -> int:
     from tutor.cli.info import find_game
+    from tutor.cli.options import parse_option_pairs
     from tutor.games.base import OptionError
     from tutor.games.three_thirteen.narrate import option_error_line
-    from tutor.play import parse_option_pairs
 
     game = find_game(game_name)
     if game.id != "three-thirteen":

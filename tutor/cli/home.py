@@ -13,7 +13,7 @@ from tutor.i18n import _
 from tutor.typed import whole_number
 
 if TYPE_CHECKING:
-    from tutor.cli.app import Display
+    from tutor.cli.common import Display
 
 
 def _choose(console, title: str, options: list[str]) -> int:  # type: ignore[no-untyped-def]
@@ -32,10 +32,11 @@ def _choose(console, title: str, options: list[str]) -> int:  # type: ignore[no-
 
 def home(display: Display) -> int:
     from tutor import games as registry
-    from tutor.cli import UserError, error_line
-    from tutor.drills import drill_command
-    from tutor.learn import learn_command, open_progress, progress_command
-    from tutor.play import play_command
+    from tutor.cli.common import UserError, error_line
+    from tutor.cli.drill import drill_command
+    from tutor.cli.learn import learn_command
+    from tutor.cli.play import play_command
+    from tutor.cli.progress import open_progress, progress_command
     from tutor.progress import remember_language
     from tutor.trainer.console import Leave, open_console
 

@@ -7,25 +7,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tutor import __version__
-from tutor.cli import UserError
+from tutor.cli.common import UserError
 from tutor.cli.info import find_game
+from tutor.cli.options import parse_option_pairs
 from tutor.games.base import OptionError
 from tutor.i18n import _, quoted
 
 if TYPE_CHECKING:
-    from tutor.cli.app import Display
+    from tutor.cli.common import Display
 
 LEVELS = ("easy", "normal", "hard")
-
-
-def parse_option_pairs(pairs: list[str]) -> dict[str, str]:
-    raw: dict[str, str] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise OptionError("option_syntax", text=pair)
-        raw[key.strip().lower()] = value.strip()
-    return raw
 
 
 def play_command(
@@ -94,7 +85,7 @@ def play_command(
     if record is not None:
         console.show(_("The game was written to %(file)s.") % {"file": str(record)})
     if learner is not None and state.is_over:
-        from tutor.learn import open_progress
+        from tutor.cli.progress import open_progress
         from tutor.progress import record_game
 
         # A tally that cannot be saved (a full disk, a read-only home) is said in one line.

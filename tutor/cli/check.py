@@ -1,0 +1,117 @@
+"""`tutor check`: validates lesson files (YAML, positions on the engine, answers,
+translations), and the one line that names a lesson file's problem, for `learn` too."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tutor.cli.common import UserError, one_line
+from tutor.games import texts
+from tutor.i18n import _, ngettext, quoted
+
+if TYPE_CHECKING:
+    from tutor.lessons.model import LessonError
+
+
+def lesson_error_line(err: LessonError) -> str:
+    """`file:line:column: reason`, the reason in the learner's language, on one line."""
+    messages = {
+        "lesson_unreadable": _("the file cannot be read (%(reason)s)"),
+        "lesson_not_a_file": _("this is not a regular file"),
+        "lesson_file_too_big": _("the file is too big for a lesson (more than %(kb)d KB)"),
+        "lesson_not_utf8": _("the file is not UTF-8 text"),
+        "lesson_too_deep": _("the data is nested too deeply here"),
+        "lesson_bad_number": _("the number %(number)s is too long"),
+        "lesson_step_failed": _("the game cannot use this step (%(reason)s)"),
+        "lesson_yaml": _("this is not valid YAML: %(problem)s"),
+        "lesson_empty": _("the file is empty"),
+        "lesson_too_big": _("the file is too big or nested too deeply"),
+        "lesson_bad_tag": _("the YAML tag %(tag)s is not allowed in a lesson"),
+        "lesson_bad_key": _("a key must be a plain word"),
+        "lesson_not_mapping": _("a lesson must be a mapping of fields"),
+        "lesson_bad_format": _("the lesson format must be lesson: %(expected)d"),
+        "lesson_missing_field": _("the field %(field)s is missing or empty"),
+        "lesson_bad_field": _("the field %(field)s has a value it cannot have"),
+        "lesson_unknown_field": _("unknown field: %(field)s"),
+        "lesson_bad_step": _("a step must be a mapping"),
+        "lesson_step_kind": _("a step needs exactly one of %(kinds)s (found: %(found)s)"),
+        "lesson_bad_answer": _("answer must be the number of a choice, 1 to %(count)d"),
+        "lesson_unknown_game": _("unknown game %(game)s"),
+        "lesson_wrong_folder": _("the lesson is for %(game)s, not for this folder's game"),
+        "lesson_untranslated": _("%(field)s is not translated in the %(lang)s catalog"),
+        "decide_without_position": _("a decision needs a position step before it"),
+        "decide_not_your_turn": _("at this decision it is not the learner's turn"),
+        "position_players": _("players must be 2 to 8 (rule %(clause)s)"),
+        "position_bad_seat": _("seat and current must be seat numbers of this table"),
+        "position_bad_options": _("options may set recycle, draw and forfeit only"),
+        "position_bad_seed": _("seed must be a whole number"),
+        "position_seed_over": _("with this seed the game is over before the learner's turn"),
+        "position_hands_count": _("hands must list one hand for each of the %(players)d players"),
+        "position_hand_size": _("every hand holds three cards (rule %(clause)s)"),
+        "position_not_cards": _("this must be a list of cards"),
+        "position_bad_card": _("%(card)s is not a card of 33"),
+        "position_total": _("the total must be a whole number from %(low)d to %(high)d (rule %(clause)s)"),
+        "position_too_many": _("%(count)d copies of %(card)s, but the deck holds %(deck)d (rule %(clause)s)"),
+        "position_stuck": _("the player to move has no legal play, so the game is already over (rule %(clause)s)"),
+        "position_round": _("round must be 1 to 11"),
+        "position_bad_phase": _("phase must be draw or discard"),
+        "position_hand_count": _("this hand must hold %(count)d cards (rule %(clause)s)"),
+        "position_no_draw": _("the player about to draw needs a stock or a discard pile"),
+        "position_too_many_tt": _("more copies of %(card)s than the decks hold (rule %(clause)s)"),
+        "position_players_range": _("players must be %(low)d to %(high)d (rule %(clause)s)"),
+        "position_hand_number": _("hand must be 1 to 11"),
+        "position_phase_speed": _("phase must be match, draw or discard"),
+        "position_matched": _("matched must list seats of this table, and not the learner's"),
+        "expect_needs_value": _("%(card)s has two values: write the one expected, e.g. \"1/11 11\""),
+        "expect_illegal": _("the expected play %(card)s is not legal here (rule %(clause)s)"),
+        "position_toepen_card": _("%(card)s is not a Toepen card: 7, 8, 9, 10, J, Q, K or A of a suit "
+                                  "(rule %(clause)s)"),
+        "position_toepen_seat": _("seat %(player)s cannot be used here: it is not a seat of this table, or not "
+                                  "one still in the hand"),
+        "position_toepen_trick": _("the tricks do not fit: a trick is empty or complete, a seat plays twice, "
+                                   "or nobody is left to play (rule %(clause)s)"),
+        "position_toepen_options": _("options may set limit, end, customs and two only, with allowed values"),
+        "position_not_a_card": _("%(card)s is not a card: write a rank and a suit, like 10H, QS or AD"),
+        "position_tt_options": _("options must be Three Thirteen's options with allowed values (see tutor rules 3-13)"),
+        "position_move": _("the move %(move)s cannot be made here (rule %(clause)s)"),
+        "position_history": _("history entries need a seat, and hands, threw, caught and honest as whole "
+                              "numbers with caught + honest at most threw, and threw at most hands"),
+        "expect_not_clear": _("the coach does not find %(card)s clearly right here: it must be judged right, "
+                              "and the other choice weaker"),
+    }
+    if err.message == "play_on_endless":
+        steps = err.params.get("steps", 0)
+        messages[err.message] = ngettext("play does not come to an end within %(steps)d move",
+                                         "play does not come to an end within %(steps)d moves", steps)
+    text = messages.get(err.message, err.message)
+    params = {k: one_line(v) if isinstance(v, str) else v for k, v in err.params.items()}
+    text = texts.fill(text, params)
+    return one_line(f"{err.path}:{err.line}:{err.column}: {text}")
+
+
+def check_command(path: Path | None, translations: bool = True) -> int:
+    from tutor.lessons.check import check_path
+    from tutor.locate import data_dir
+    from tutor.storedfile import path_kind_ok
+
+    root = path or data_dir("lessons")
+    shown = quoted(str(root), 200)
+    if not root.exists():
+        raise UserError(_("%(path)s does not exist.") % {"path": shown})
+    if not root.is_dir() and not path_kind_ok(root):
+        # /dev/zero, a FIFO: nothing to check, and reading it would never end.
+        raise UserError(_("%(path)s is not a lesson file or a folder of lessons.") % {"path": shown})
+    count, problems = check_path(root, translations)
+    if count == 0:
+        raise UserError(_("There are no lesson files in %(path)s.") % {"path": shown})
+    for err in problems:
+        print(lesson_error_line(err))
+    summary = ngettext("%(count)d lesson file checked", "%(count)d lesson files checked", count) % {"count": count}
+    if problems:
+        result = ngettext("%(count)d problem.", "%(count)d problems.", len(problems)) % {"count": len(problems)}
+    else:
+        result = _("no problems.")
+    # TRANSLATORS: the last line of tutor check: "3 lesson files checked: no problems."
+    print(_("%(files)s: %(result)s") % {"files": summary, "result": result})
+    return 1 if problems else 0

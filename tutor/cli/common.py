@@ -1,0 +1,53 @@
+"""What every command shares, and nothing else: the error a user can fix, how an error
+line is written, why a file failed in words, and how the terminal shows things.
+
+A leaf of the command layer: it imports no command, so every command may import it.
+"""
+
+from __future__ import annotations
+
+import sys
+import unicodedata
+from dataclasses import dataclass
+
+from tutor.i18n import _
+
+
+class UserError(Exception):
+    """Something the user can fix; shown as one translated line, exit code 1 (or `code`)."""
+
+    def __init__(self, message: str, code: int = 1) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+
+def error_line(message: str) -> None:
+    sys.stderr.write(_("Error: %(message)s") % {"message": message} + "\n")
+    sys.stderr.flush()
+
+
+def reason_text(reason: str) -> str:
+    """A reason id of `tutor.storedfile.os_reason`, in the learner's language."""
+    texts = {
+        "disk_full": _("the disk is full"),
+        "no_permission": _("permission denied"),
+        "read_only": _("the file system is read-only"),
+        "not_a_folder": _("not a folder"),
+        "missing": _("no such file or folder"),
+        "is_folder": _("it is a folder"),
+    }
+    return texts.get(reason) or reason.removeprefix("os:")
+
+
+@dataclass(frozen=True)
+class Display:
+    """How the learner's terminal shows things."""
+
+    ascii: bool
+    color: bool
+
+
+def one_line(text: str) -> str:
+    """Text from a file or its name, on one line: control characters shown as `?`."""
+    return "".join("?" if unicodedata.category(ch)[0] == "C" else ch for ch in text)
