@@ -104,3 +104,4 @@ def test_a_bad_option_value_is_echoed_quoted_and_short(capsys, monkeypatch):
     assert code == 2 and len(err) < 200 and "\u201c999" in err and "\u2026\u201d" in err
     code, out, err = tutor(capsys, monkeypatch, ["--lang", "fr", "play", "33", "--option", "zz\x1b[31m=1"])
     assert code == 2 and "\x1b" not in err and "\u00ab\u00a0zz?[31m\u00a0\u00bb" in err
+

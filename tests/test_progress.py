@@ -72,3 +72,27 @@ def test_due_skills_come_first_then_new_ones():
     entries = {"g/later": later, "g/overdue": overdue}
     ordered = order_skills([S("later"), S("new"), S("overdue")], entries, "g", now)
     assert [s.id for s in ordered] == ["overdue", "new", "later"]
+
+
+def test_progress_lists_lessons_by_title_in_lesson_order(capsys, monkeypatch, tmp_path):
+    import json as _json
+
+    from tutor.lessons.check import lesson_titles
+
+    titles = lesson_titles("thirty-three")
+    first, second = titles[0], titles[1]
+    home = tmp_path / "home"
+    home.mkdir(exist_ok=True)
+    lessons = {f"thirty-three/{second[0]}": {"stars": 2, "done": True},
+               f"thirty-three/{first[0]}": {"stars": 3, "done": True}, "thirty-three/retired": {"stars": 1}}
+    (home / "progress.json").write_text(_json.dumps({"version": 1, "lessons": lessons}))
+    from helpers import tutor
+
+    code, out, err = tutor(capsys, monkeypatch, ["--lang", "lt", "progress"])
+    from tutor import i18n
+
+    i18n.use("lt")
+    shown = [i18n.translate(first[1]), i18n.translate(second[1]), "retired"]
+    positions = [out.index(text) for text in shown]
+    assert code == 0 and positions == sorted(positions) and first[0] not in out.replace("retired", "")
+    assert shown[0] != first[1]  # the title is in Lithuanian

@@ -82,6 +82,8 @@ def skill_line(game: Any, skill_id: str, entry: dict[str, Any]) -> str:
 
 def progress_command(as_json: bool) -> int:
     from tutor import games as registry
+    from tutor.i18n import translate
+    from tutor.lessons.check import lesson_titles
 
     progress = open_progress()
     data = progress.read()
@@ -93,11 +95,17 @@ def progress_command(as_json: bool) -> int:
         print(_(game.name))
         lessons = {k.split("/", 1)[1]: v for k, v in data["lessons"].items() if k.startswith(game.id + "/")}
         if lessons:
-            for lesson_id, entry in sorted(lessons.items()):
+            # In lesson order, by their titles in the learner's language; a lesson no longer
+            # shipped keeps its id, after the others.
+            titles = lesson_titles(game.id)
+            known = [(lesson_id, translate(title)) for lesson_id, title in titles if lesson_id in lessons]
+            gone = [(lesson_id, lesson_id) for lesson_id in sorted(lessons) if lesson_id not in dict(titles)]
+            for lesson_id, title in known + gone:
+                entry = lessons[lesson_id]
                 stars = entry.get("stars", 0)
                 mark = "★" * stars + "☆" * (3 - stars)
                 state = _("done") if entry.get("done") else _("in progress")
-                print(f"  {mark}  {lesson_id}  ({state})")
+                print(f"  {mark}  {title}  ({state})")
         else:
             print("  " + _("No lessons yet: start with tutor learn %(game)s.") % {"game": game.aliases[0]})
         skills = {k.split("/", 1)[1]: v for k, v in data["skills"].items() if k.startswith(game.id + "/")}

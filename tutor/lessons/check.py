@@ -110,6 +110,21 @@ def check_path(root: Path, translations: bool = True) -> tuple[int, list[LessonE
     return len(files), problems
 
 
+def lesson_titles(game_id: str) -> list[tuple[str, str]]:
+    """(id, title msgid) of a game's readable lessons, in lesson order: for listing them,
+    without the engine checks a lesson gets before it is taught."""
+    folder = data_dir("lessons") / game_id
+    found = []
+    for path in lesson_files(folder) if folder.is_dir() else []:
+        try:
+            lesson = load_lesson(path)
+        except LessonError:
+            continue  # `tutor learn` and `tutor check` say what is wrong with it
+        if lesson.game == game_id:
+            found.append((lesson.order, lesson.id, lesson.title))
+    return [(lesson_id, title) for _, lesson_id, title in sorted(found)]
+
+
 def load_game_lessons(game_id: str) -> tuple[list[Lesson], list[LessonError]]:
     """The usable lessons of a game, in order, and the problems of those skipped."""
     folder = data_dir("lessons") / game_id
