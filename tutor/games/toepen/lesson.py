@@ -38,22 +38,7 @@ from tutor.cards import Card
 from tutor.games.base import IllegalAction, OptionError
 from tutor.games.toepen import bots, coach
 from tutor.games.toepen import engine
-from tutor.games.toepen.engine import (
-    RANKS,
-    Challenge,
-    Chance,
-    Fold,
-    Keep,
-    Knock,
-    Pass,
-    Phase,
-    Play,
-    State,
-    Stay,
-    Throw,
-    card_from_code,
-    power,
-)
+from tutor.games.toepen.engine import COMMAND_MOVES, RANKS, Chance, Phase, Play, State, card_from_code, power
 from tutor.games.toepen.options import MAX_PLAYERS, MIN_PLAYERS, MIN_PLAYERS_TWO, parse_options
 from tutor.i18n import _, quoted
 from tutor.trainer.cardnames import held_card
@@ -90,8 +75,6 @@ WORDS = {
     "challenge": ("challenge", Phase.CHALLENGE),
     "pass": ("challenge", Phase.CHALLENGE),
 }
-ACTIONS = {"knock": Knock, "stay": Stay, "fold": Fold, "throw": Throw, "keep": Keep, "challenge": Challenge,
-           "pass": Pass}
 
 
 @dataclass(frozen=True)
@@ -103,7 +86,7 @@ class Answer:
     def action(self, seat: int) -> Any:
         if self.kind == "card":
             return Play(self.card, seat)  # type: ignore[arg-type]
-        return ACTIONS[self.word](seat)
+        return COMMAND_MOVES[self.word](seat)
 
     @property
     def text(self) -> str:
@@ -334,8 +317,8 @@ def _move(state: State, move: Any, where: tuple[Any, ...]) -> list[dict[str, Any
     if not words or len(words) > 2 or seat is None:
         raise PositionError(where, "position_move", move=shown(move), clause="TOE.5")
     name = words[0].lower()
-    if name in ACTIONS:
-        action: Any = ACTIONS[name](seat)
+    if name in COMMAND_MOVES:
+        action: Any = COMMAND_MOVES[name](seat)
     else:
         card = card_from_code(words[0])
         if card is None:
