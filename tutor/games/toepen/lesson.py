@@ -43,7 +43,7 @@ from tutor.games.toepen.options import MAX_PLAYERS, MIN_PLAYERS, MIN_PLAYERS_TWO
 from tutor.i18n import _, quoted
 from tutor.trainer.cardnames import held_card
 from tutor.lessons import playon
-from tutor.lessons.positions import MAX_SEED, PositionError, card_codes, is_whole, shown, shown_keys, word
+from tutor.lessons.positions import MAX_SEED, PositionError, card_codes, is_whole, read_expect, shown, shown_keys, word
 from tutor.typed import whole_number
 
 __all__ = [
@@ -387,26 +387,23 @@ def _phase_fits(answer: Answer, state: State) -> bool:
 
 def parse_expect(expect: Any, state: State, seat: int | None = None) -> Answer | None:
     """The expected answer (None for "best"); PositionError if it is not legal here."""
-    text = word(expect, ("expect",), "position_toepen_card", card=shown(expect), clause="TOE.1")
-    lower = text.lower()
     seat = _seat(state) if seat is None else seat
-    if lower == "best":
-        return None
-    if lower in WORDS:
-        answer = Answer(WORDS[lower][0], lower)
-    else:
-        card = card_from_code(text)
-        if card is None:
-            raise PositionError(("expect",), "position_toepen_card", card=shown(text), clause="TOE.1")
-        answer = Answer("card", card=card)
-    if not _phase_fits(answer, state):
-        clause = {"card": "TOE.5", "knock": "TOE.7", "answer": "TOE.8"}.get(answer.kind, "TOE.4")
-        raise PositionError(("expect",), "expect_illegal", card=shown(text), clause=clause)
-    try:
-        state.verify(answer.action(seat))
-    except IllegalAction as err:
-        raise PositionError(("expect",), "expect_illegal", card=shown(text), clause=err.clause) from None
-    return answer
+
+    def read(text: str) -> tuple[Answer, Any]:
+        lower = text.lower()
+        if lower in WORDS:
+            answer = Answer(WORDS[lower][0], lower)
+        else:
+            card = card_from_code(text)
+            if card is None:
+                raise PositionError(("expect",), "position_toepen_card", card=shown(text), clause="TOE.1")
+            answer = Answer("card", card=card)
+        if not _phase_fits(answer, state):
+            clause = {"card": "TOE.5", "knock": "TOE.7", "answer": "TOE.8"}.get(answer.kind, "TOE.4")
+            raise PositionError(("expect",), "expect_illegal", card=shown(text), clause=clause)
+        return answer, answer.action(seat)
+
+    return read_expect(expect, read, state.verify, "position_toepen_card", clause="TOE.1")
 
 
 def _coach_verdict(state: State, seat: int, answer: Answer) -> Any:
