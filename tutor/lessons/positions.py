@@ -48,6 +48,13 @@ def card_codes(value: Any, where: tuple[Any, ...]) -> list[tuple[int, str]]:
     return cards
 
 
+def known_fields(spec: dict[str, Any], fields: set[str]) -> None:
+    """Every field of a position is one the game reads; else PositionError at the first unknown one."""
+    unknown = sorted(set(spec) - fields)
+    if unknown:
+        raise PositionError((unknown[0],), "lesson_unknown_field", field=shown_keys(unknown))
+
+
 def shown_keys(keys: Any, sort: bool = True, most: int = 5) -> str:
     """Keys from a lesson file, fit to be shown in an error: each quoted and shortened, at most `most`."""
     names = [str(k) for k in keys]

@@ -26,17 +26,8 @@ from tutor.i18n import _, quoted
 from tutor.trainer.cardnames import held_card
 from tutor.trainer.commands import command_of, command_word
 from tutor.lessons import playon
-from tutor.lessons.positions import (
-    MAX_SEED,
-    Decks,
-    PositionError,
-    card_codes,
-    is_whole,
-    read_expect,
-    shown,
-    shown_keys,
-    whole,
-)
+from tutor.lessons.positions import (MAX_SEED, Decks, PositionError, card_codes, is_whole, known_fields,
+                                     read_expect, shown, whole)
 
 
 @dataclass(frozen=True)
@@ -53,9 +44,7 @@ PHASES = {"match": Phase.MATCH, "draw": Phase.DRAW, "discard": Phase.DISCARD}
 
 
 def build(spec: dict[str, Any]) -> tuple[State, int]:
-    unknown = sorted(set(spec) - POSITION_FIELDS)
-    if unknown:
-        raise PositionError((unknown[0],), "lesson_unknown_field", field=shown_keys(unknown))
+    known_fields(spec, POSITION_FIELDS)
     number = whole(spec, "hand", 1, 1, 11, "position_hand_number")
     hands_spec = spec.get("hands")
     players = whole(spec, "players", len(hands_spec) if isinstance(hands_spec, list) else 4, MIN_PLAYERS,

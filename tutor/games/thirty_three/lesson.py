@@ -26,7 +26,7 @@ from tutor.games.thirty_three.narrate import illegal_line, verdict_lines  # noqa
 from tutor.games.thirty_three.words import parse_card
 from tutor.lessons import playon
 from tutor.i18n import _
-from tutor.lessons.positions import MAX_SEED, MAX_WORD, PositionError, read_expect, shown, shown_keys, whole
+from tutor.lessons.positions import MAX_SEED, MAX_WORD, PositionError, known_fields, read_expect, shown, whole
 
 GAME = "thirty-three"
 
@@ -49,9 +49,7 @@ POSITION_FIELDS = {"players", "seat", "hands", "total", "pile", "stock", "curren
 
 def build(spec: dict[str, Any]) -> tuple[State, int]:
     """The state a position step describes, and the learner's seat; PositionError if unusable."""
-    unknown = sorted(set(spec) - POSITION_FIELDS)
-    if unknown:
-        raise PositionError((unknown[0],), "lesson_unknown_field", field=shown_keys(unknown))
+    known_fields(spec, POSITION_FIELDS)
     hands_spec = spec.get("hands")
     players = whole(spec, "players", len(hands_spec) if isinstance(hands_spec, list) else 4, 2, 8,
                     "position_players", clause="33.2")

@@ -33,17 +33,8 @@ from tutor.games.three_thirteen.narrate import (
 from tutor.games.three_thirteen.options import parse_options
 from tutor.lessons import playon
 from tutor.i18n import _, ngettext, quoted
-from tutor.lessons.positions import (
-    MAX_SEED,
-    Decks,
-    PositionError,
-    card_codes,
-    is_whole,
-    read_expect,
-    shown,
-    shown_keys,
-    whole,
-)
+from tutor.lessons.positions import (MAX_SEED, Decks, PositionError, card_codes, is_whole, known_fields,
+                                     read_expect, shown, whole)
 from tutor.trainer.cardnames import held_card
 
 
@@ -60,9 +51,7 @@ POSITION_FIELDS = {"round", "players", "seat", "hands", "discard", "stock", "cur
 
 
 def build(spec: dict[str, Any]) -> tuple[State, int]:
-    unknown = sorted(set(spec) - POSITION_FIELDS)
-    if unknown:
-        raise PositionError((unknown[0],), "lesson_unknown_field", field=shown_keys(unknown))
+    known_fields(spec, POSITION_FIELDS)
     round_ = whole(spec, "round", 1, 1, 11, "position_round")
     hands_spec = spec.get("hands")
     players = whole(spec, "players", len(hands_spec) if isinstance(hands_spec, list) else 2, 2, 8,

@@ -43,7 +43,8 @@ from tutor.games.toepen.options import MAX_PLAYERS, MIN_PLAYERS, MIN_PLAYERS_TWO
 from tutor.i18n import _, quoted
 from tutor.trainer.cardnames import held_card
 from tutor.lessons import playon
-from tutor.lessons.positions import MAX_SEED, PositionError, card_codes, is_whole, read_expect, shown, shown_keys, word
+from tutor.lessons.positions import (MAX_SEED, PositionError, card_codes, is_whole, known_fields, read_expect, shown,
+                                     word)
 from tutor.typed import whole_number
 
 __all__ = [
@@ -217,9 +218,7 @@ def _engine_error(err: engine.PositionError, spec: dict[str, Any]) -> PositionEr
 
 def build(spec: dict[str, Any]) -> tuple[State, int]:
     """The state a position step describes, and the learner's seat; PositionError if unusable."""
-    unknown = sorted(set(spec) - POSITION_FIELDS)
-    if unknown:
-        raise PositionError((unknown[0],), "lesson_unknown_field", field=shown_keys(unknown))
+    known_fields(spec, POSITION_FIELDS)
     try:
         options = parse_options({str(k): str(v).lower() if isinstance(v, bool) else str(v)
                                  for k, v in (spec.get("options") or {}).items()})
