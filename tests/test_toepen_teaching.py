@@ -14,7 +14,9 @@ import pytest
 from tutor.games.toepen import coach
 from tutor.games.toepen import lesson as adapter
 from tutor.games.toepen.drills import SKILLS, ask, exercise
-from tutor.games.toepen.engine import Fold, Phase, Play, Stay
+from tutor.games.toepen.engine import Fold, Phase, Play, Stay, card_from_code, power
+from tutor.games.toepen.lesson.answers import best_answer
+from tutor.games.toepen.lesson.positions import bot_step
 from tutor.lessons.check import check_path, load_game_lessons
 from tutor.lessons.runner import LessonRunner
 from tutor.progress import Progress
@@ -39,7 +41,7 @@ def answers_for(lesson):
             state, seat = adapter.build(step.data)
         elif step.kind == "decide":
             expected = adapter.parse_expect(step.data["expect"], state)
-            expected = expected or adapter.best_answer(state, seat)
+            expected = expected or best_answer(state, seat)
             lines.append(expected.text)
             state.apply(expected.action(seat))
         elif step.kind == "play_on":
@@ -47,7 +49,7 @@ def answers_for(lesson):
             levels = [step.data.get("level", "normal")] * state.players
 
             def turn(state=state, seat=seat, levels=levels, rng=rng):
-                events = adapter._bot_step(state, seat, levels, rng)
+                events = bot_step(state, seat, levels, rng)
                 mine = [e for e in events if e.get("player") == seat and e["event"] in
                         ("play", "knock", "stay", "fold", "throw", "keep", "challenge", "pass", "exchange")]
                 if mine:
@@ -89,7 +91,7 @@ def test_the_lessons_cover_every_clause_in_order_with_real_decisions():
         assert {"say", "quiz", "decide", "position"} <= kinds, lesson.id
     expects = {str(s.data["expect"]).lower() for lesson in lessons for s in lesson.steps if s.kind == "decide"}
     assert {"knock", "stay", "fold", "throw", "keep", "challenge", "pass"} <= expects
-    assert any(adapter.card_from_code(e) for e in expects)  # and cards
+    assert any(card_from_code(e) for e in expects)  # and cards
 
 
 def test_every_lesson_can_be_walked_to_three_stars(tmp_path):
@@ -281,7 +283,7 @@ def right_and_wrong(skill, state, seat):
         best = coach.judge_card(state, seat, follow[0])
         return (best.best or follow[0]).code, other.code, "illegal"
     if skill.id == "keep-winner":
-        keeper = max(state.hands[seat], key=adapter.power)
+        keeper = max(state.hands[seat], key=power)
         return coach.judge_card(state, seat, keeper).best.code, keeper.code, "weaker"
     if skill.id == "stay-or-fold":
         stay = coach.judge_answer(state, seat, True).kind == "right"
