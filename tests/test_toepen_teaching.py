@@ -20,7 +20,7 @@ from tutor.games.toepen.lesson.positions import bot_step
 from tutor.lessons.check import check_path, load_game_lessons
 from tutor.lessons.runner import LessonRunner
 from tutor.progress import Progress
-from helpers import Script
+from helpers import Script, walk_lesson
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons" / "toepen"
 
@@ -33,33 +33,30 @@ def _word(action) -> str:
 def answers_for(lesson):
     """The lines that walk a lesson right through: Enter at each say, the expected (or best)
     answers, the learner's own turns in play_on as the check plays them, the right quiz answers."""
-    lines, state, seat = [], None, 0
-    for step in lesson.steps:
-        if step.kind == "say":
-            lines.append("")
-        elif step.kind == "position":
-            state, seat = adapter.build(step.data)
-        elif step.kind == "decide":
-            expected = adapter.parse_expect(step.data["expect"], state)
-            expected = expected or best_answer(state, seat)
-            lines.append(expected.text)
-            state.apply(expected.action(seat))
-        elif step.kind == "play_on":
-            rng = random.Random(0)
-            levels = [step.data.get("level", "normal")] * state.players
 
-            def turn(state=state, seat=seat, levels=levels, rng=rng):
-                events = bot_step(state, seat, levels, rng)
-                mine = [e for e in events if e.get("player") == seat and e["event"] in
-                        ("play", "knock", "stay", "fold", "throw", "keep", "challenge", "pass", "exchange")]
-                if mine:
-                    event = mine[0]
-                    lines.append(event.get("card") or {"exchange": "throw"}.get(event["event"], event["event"]))
+    def decide(state, seat, data):
+        expected = adapter.parse_expect(data["expect"], state)
+        expected = expected or best_answer(state, seat)
+        state.apply(expected.action(seat))
+        return [expected.text]
 
-            adapter._loop(state, seat, step.data, turn, turn)
-        elif step.kind == "quiz":
-            lines.append(str(step.data["answer"]))
-    return lines
+    def play_on(state, seat, data):
+        lines = []
+        rng = random.Random(0)
+        levels = [data.get("level", "normal")] * state.players
+
+        def turn():
+            events = bot_step(state, seat, levels, rng)
+            mine = [e for e in events if e.get("player") == seat and e["event"] in
+                    ("play", "knock", "stay", "fold", "throw", "keep", "challenge", "pass", "exchange")]
+            if mine:
+                event = mine[0]
+                lines.append(event.get("card") or {"exchange": "throw"}.get(event["event"], event["event"]))
+
+        adapter._loop(state, seat, data, turn, turn)
+        return lines
+
+    return walk_lesson(lesson, adapter.build, decide, play_on)
 
 
 # --------------------------------------------------------------------------- the shipped lessons
