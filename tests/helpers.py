@@ -65,6 +65,25 @@ class Script:
         return self.answers.pop(0)
 
 
+def walk_lesson(lesson, build, decide, play_on):
+    """The lines that walk a lesson right through: Enter at each `say`, the right answer to each
+    quiz, and for the game's own steps the lines `decide(state, seat, data)` and
+    `play_on(state, seat, data)` return (each also plays its moves on the state)."""
+    lines, state, seat = [], None, 0
+    for step in lesson.steps:
+        if step.kind == "say":
+            lines.append("")
+        elif step.kind == "position":
+            state, seat = build(step.data)
+        elif step.kind == "decide":
+            lines += decide(state, seat, step.data)
+        elif step.kind == "play_on":
+            lines += play_on(state, seat, step.data)
+        elif step.kind == "quiz":
+            lines.append(str(step.data["answer"]))
+    return lines
+
+
 def tamper(path, pick, change) -> int:
     """Changes the first event of a record that `pick` accepts; returns its line number."""
     import json

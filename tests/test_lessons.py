@@ -15,7 +15,7 @@ from tutor.lessons.extract import extract_lessons
 from tutor.lessons.model import LessonError, load_lesson
 from tutor.lessons.runner import LessonRunner, stars_for
 from tutor.progress import Progress
-from helpers import Script
+from helpers import Script, walk_lesson
 
 GOOD = textwrap.dedent("""\
     lesson: 1
@@ -189,36 +189,34 @@ def test_stars():
 
 def answers_for(lesson, adapter):
     """The lines that walk a lesson right through: Enter, expected or best plays, right quiz answers."""
-    lines = []
-    state = seat = None
-    for step in lesson.steps:
-        if step.kind == "say":
-            lines.append("")
-        elif step.kind == "position":
-            state, seat = adapter.build(step.data)
-        elif step.kind == "decide":
-            play = adapter.parse_expect(step.data["expect"], state)
-            play = play or adapter.coach.best_of(adapter.coach.assess(state)).play
-            lines.append(play.card + (f" {play.value}" if play.card in ("1/11", "+-10") else ""))
-            state.apply(play)
-            while not state.is_over and state.current == seat and state.phase.value in ("say", "draw"):
-                action = state.legal_actions()[0]
-                lines.append(str(action.total) if hasattr(action, "total") else "draw")
-                state.apply(action)
-        elif step.kind == "play_on":
-            def learner_turn(state=state):
-                action = state.legal_actions()[0]  # the right total, the draw, the first free card
-                lines.append(str(action.total) if hasattr(action, "total") else getattr(action, "card", "draw"))
-                state.apply(action)
 
-            rng = random.Random(0)
-            level = step.data.get("level", "normal")
-            playon.loop(state, seat, step.data, adapter.mid_turn,
-                             lambda state=state, level=level: state.apply(bots.choose(level, state, rng).action),
-                             learner_turn)
-        elif step.kind == "quiz":
-            lines.append(str(step.data["answer"]))
-    return lines
+    def decide(state, seat, data):
+        lines = []
+        play = adapter.parse_expect(data["expect"], state)
+        play = play or adapter.coach.best_of(adapter.coach.assess(state)).play
+        lines.append(play.card + (f" {play.value}" if play.card in ("1/11", "+-10") else ""))
+        state.apply(play)
+        while not state.is_over and state.current == seat and state.phase.value in ("say", "draw"):
+            action = state.legal_actions()[0]
+            lines.append(str(action.total) if hasattr(action, "total") else "draw")
+            state.apply(action)
+        return lines
+
+    def play_on(state, seat, data):
+        lines = []
+
+        def learner_turn():
+            action = state.legal_actions()[0]  # the right total, the draw, the first free card
+            lines.append(str(action.total) if hasattr(action, "total") else getattr(action, "card", "draw"))
+            state.apply(action)
+
+        rng = random.Random(0)
+        level = data.get("level", "normal")
+        playon.loop(state, seat, data, adapter.mid_turn, lambda: state.apply(bots.choose(level, state, rng).action),
+                    learner_turn)
+        return lines
+
+    return walk_lesson(lesson, adapter.build, decide, play_on)
 
 
 @pytest.mark.timeout(120)

@@ -9,19 +9,8 @@ import pytest
 
 from tutor.cards import Card
 from tutor.games.toepen import bots
-from tutor.games.toepen.engine import (
-    Chance,
-    Fold,
-    Keep,
-    Knock,
-    Options,
-    Phase,
-    Play,
-    State,
-    Stay,
-    Throw,
-    card_from_code,
-)
+from tutor.games.toepen.engine import (Chance, Fold, Keep, Knock, Options, Phase, Play, State, Stay, Throw,
+                                       card_from_code)
 
 TABLES = [
     ("easy", "easy", "easy"),

@@ -12,25 +12,8 @@ import pytest
 
 from tutor.cards import Card
 from tutor.games.base import IllegalAction, OptionError
-from tutor.games.toepen.engine import (
-    DECK,
-    MESSAGES,
-    POSITION_MESSAGES,
-    Challenge,
-    Chance,
-    Fold,
-    Keep,
-    Knock,
-    Pass,
-    Phase,
-    Play,
-    PositionError,
-    State,
-    Stay,
-    Throw,
-    card_from_code,
-    power,
-)
+from tutor.games.toepen.engine import (DECK, MESSAGES, POSITION_MESSAGES, Challenge, Chance, Fold, Keep, Knock, Pass,
+                                       Phase, Play, PositionError, State, Stay, Throw, card_from_code, power)
 from tutor.games.toepen.options import Options, check_players, parse_options
 
 # --------------------------------------------------------------------------- helpers

@@ -21,22 +21,8 @@ import random
 import pytest
 
 from tutor.games.base import IllegalAction
-from tutor.games.toepen.engine import (
-    DECK,
-    HAND_SIZE,
-    Challenge,
-    Chance,
-    Fold,
-    Keep,
-    Knock,
-    Options,
-    Pass,
-    Phase,
-    Play,
-    State,
-    Stay,
-    Throw,
-)
+from tutor.games.toepen.engine import (DECK, HAND_SIZE, Challenge, Chance, Fold, Keep, Knock, Options, Pass, Phase,
+                                       Play, State, Stay, Throw)
 
 RUBBERS = 600
 BATCHES = 6

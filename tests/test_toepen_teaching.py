@@ -14,11 +14,13 @@ import pytest
 from tutor.games.toepen import coach
 from tutor.games.toepen import lesson as adapter
 from tutor.games.toepen.drills import SKILLS, ask, exercise
-from tutor.games.toepen.engine import Fold, Phase, Play, Stay
+from tutor.games.toepen.engine import Fold, Phase, Play, Stay, card_from_code, power
+from tutor.games.toepen.lesson.answers import best_answer
+from tutor.games.toepen.lesson.positions import bot_step
 from tutor.lessons.check import check_path, load_game_lessons
 from tutor.lessons.runner import LessonRunner
 from tutor.progress import Progress
-from helpers import Script
+from helpers import Script, walk_lesson
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons" / "toepen"
 
@@ -31,33 +33,30 @@ def _word(action) -> str:
 def answers_for(lesson):
     """The lines that walk a lesson right through: Enter at each say, the expected (or best)
     answers, the learner's own turns in play_on as the check plays them, the right quiz answers."""
-    lines, state, seat = [], None, 0
-    for step in lesson.steps:
-        if step.kind == "say":
-            lines.append("")
-        elif step.kind == "position":
-            state, seat = adapter.build(step.data)
-        elif step.kind == "decide":
-            expected = adapter.parse_expect(step.data["expect"], state)
-            expected = expected or adapter.best_answer(state, seat)
-            lines.append(expected.text)
-            state.apply(expected.action(seat))
-        elif step.kind == "play_on":
-            rng = random.Random(0)
-            levels = [step.data.get("level", "normal")] * state.players
 
-            def turn(state=state, seat=seat, levels=levels, rng=rng):
-                events = adapter._bot_step(state, seat, levels, rng)
-                mine = [e for e in events if e.get("player") == seat and e["event"] in
-                        ("play", "knock", "stay", "fold", "throw", "keep", "challenge", "pass", "exchange")]
-                if mine:
-                    event = mine[0]
-                    lines.append(event.get("card") or {"exchange": "throw"}.get(event["event"], event["event"]))
+    def decide(state, seat, data):
+        expected = adapter.parse_expect(data["expect"], state)
+        expected = expected or best_answer(state, seat)
+        state.apply(expected.action(seat))
+        return [expected.text]
 
-            adapter._loop(state, seat, step.data, turn, turn)
-        elif step.kind == "quiz":
-            lines.append(str(step.data["answer"]))
-    return lines
+    def play_on(state, seat, data):
+        lines = []
+        rng = random.Random(0)
+        levels = [data.get("level", "normal")] * state.players
+
+        def turn():
+            events = bot_step(state, seat, levels, rng)
+            mine = [e for e in events if e.get("player") == seat and e["event"] in
+                    ("play", "knock", "stay", "fold", "throw", "keep", "challenge", "pass", "exchange")]
+            if mine:
+                event = mine[0]
+                lines.append(event.get("card") or {"exchange": "throw"}.get(event["event"], event["event"]))
+
+        adapter._loop(state, seat, data, turn, turn)
+        return lines
+
+    return walk_lesson(lesson, adapter.build, decide, play_on)
 
 
 # --------------------------------------------------------------------------- the shipped lessons
@@ -89,7 +88,7 @@ def test_the_lessons_cover_every_clause_in_order_with_real_decisions():
         assert {"say", "quiz", "decide", "position"} <= kinds, lesson.id
     expects = {str(s.data["expect"]).lower() for lesson in lessons for s in lesson.steps if s.kind == "decide"}
     assert {"knock", "stay", "fold", "throw", "keep", "challenge", "pass"} <= expects
-    assert any(adapter.card_from_code(e) for e in expects)  # and cards
+    assert any(card_from_code(e) for e in expects)  # and cards
 
 
 def test_every_lesson_can_be_walked_to_three_stars(tmp_path):
@@ -281,7 +280,7 @@ def right_and_wrong(skill, state, seat):
         best = coach.judge_card(state, seat, follow[0])
         return (best.best or follow[0]).code, other.code, "illegal"
     if skill.id == "keep-winner":
-        keeper = max(state.hands[seat], key=adapter.power)
+        keeper = max(state.hands[seat], key=power)
         return coach.judge_card(state, seat, keeper).best.code, keeper.code, "weaker"
     if skill.id == "stay-or-fold":
         stay = coach.judge_answer(state, seat, True).kind == "right"

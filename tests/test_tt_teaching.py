@@ -11,7 +11,7 @@ from tutor.games.three_thirteen import coach, solver
 from tutor.games.three_thirteen.drills import SKILLS, ask, exercise
 from tutor.games.three_thirteen.engine import Chance, Phase, State
 from tutor.lessons import playon
-from helpers import Script
+from helpers import Script, walk_lesson
 
 
 def card(code, copy=0):
@@ -158,39 +158,34 @@ def tt_answers_for(lesson):
     """The lines that walk a Three Thirteen lesson right through (expected or best answers)."""
     from tutor.games.three_thirteen import bots, lesson as adapter
 
-    lines, state, seat = [], None, 0
-    for step in lesson.steps:
-        if step.kind == "say":
-            lines.append("")
-        elif step.kind == "position":
-            state, seat = adapter.build(step.data)
-        elif step.kind == "decide":
-            expected = adapter.parse_expect(step.data["expect"], state)
-            if expected is not None and expected.kind == "arrange":
-                best = solver.solve(state.hands[state.current], state.wild, state.rules)
-                lines.append(" | ".join(" ".join(c.code for c in m) for m in best.melds) or "-")
-                continue
-            if expected is None:
-                expected = adapter.stronger(adapter.judge(state, adapter._best_probe(state), None), None)
-            lines.append({"draw": lambda a: "stock" if a.source == "stock" else "pile",
-                          "discard": lambda a: a.card.code,
-                          "out": lambda a: "out " + a.card.code}[expected.kind](expected))
-            adapter.apply_quietly(state, expected)
-        elif step.kind == "play_on":
-            rng = random.Random(0)
-            level = step.data.get("level", "normal")
+    def decide(state, seat, data):
+        expected = adapter.parse_expect(data["expect"], state)
+        if expected is not None and expected.kind == "arrange":
+            best = solver.solve(state.hands[state.current], state.wild, state.rules)
+            return [" | ".join(" ".join(c.code for c in m) for m in best.melds) or "-"]
+        if expected is None:
+            expected = adapter.stronger(adapter.judge(state, adapter._best_probe(state), None), None)
+        line = {"draw": lambda a: "stock" if a.source == "stock" else "pile",
+                "discard": lambda a: a.card.code,
+                "out": lambda a: "out " + a.card.code}[expected.kind](expected)
+        adapter.apply_quietly(state, expected)
+        return [line]
 
-            def learner_turn(state=state):
-                action = bots.choose("normal", state, rng).action
-                lines.append(("out " if type(action).__name__ == "GoOut" else "") + action.card.code)
-                state.apply(action)
+    def play_on(state, seat, data):
+        lines = []
+        rng = random.Random(0)
+        level = data.get("level", "normal")
 
-            playon.loop(state, seat, step.data, adapter.mid_turn,
-                             lambda state=state, level=level: state.apply(bots.choose(level, state, rng).action),
-                             learner_turn)
-        elif step.kind == "quiz":
-            lines.append(str(step.data["answer"]))
-    return lines
+        def learner_turn():
+            action = bots.choose("normal", state, rng).action
+            lines.append(("out " if type(action).__name__ == "GoOut" else "") + action.card.code)
+            state.apply(action)
+
+        playon.loop(state, seat, data, adapter.mid_turn, lambda: state.apply(bots.choose(level, state, rng).action),
+                    learner_turn)
+        return lines
+
+    return walk_lesson(lesson, adapter.build, decide, play_on)
 
 
 def test_every_three_thirteen_lesson_can_be_walked_to_three_stars(tmp_path):

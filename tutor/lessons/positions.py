@@ -1,5 +1,6 @@
 """What every game's lesson adapter shares: the error a bad position raises, card lists,
-and numbers read by type and range.
+numbers read by type and range, the physical cards of a position, and a decide step's
+`expect` read and proved legal on the engine.
 
 Each game's `lesson` module builds positions on its own engine; a position or answer it
 cannot use raises `PositionError`, which `tutor check` reports with the file, line and
@@ -10,10 +11,15 @@ text from the file is shown quoted and shortened.
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from collections.abc import Callable
+from typing import Any, TypeVar
 
-from tutor.cards import parse_code
+from tutor.cards import Card, make_decks, parse_code
+from tutor.games.base import IllegalAction
 from tutor.i18n import quoted
+
+AnswerT = TypeVar("AnswerT")
 
 #: A card, a move or an expected answer is a few characters; longer text names none.
 MAX_WORD = 40
@@ -40,6 +46,13 @@ def card_codes(value: Any, where: tuple[Any, ...]) -> list[tuple[int, str]]:
             raise PositionError(where + (i,), "position_not_a_card", card=shown(item))
         cards.append(parsed)
     return cards
+
+
+def known_fields(spec: dict[str, Any], fields: set[str]) -> None:
+    """Every field of a position is one the game reads; else PositionError at the first unknown one."""
+    unknown = sorted(set(spec) - fields)
+    if unknown:
+        raise PositionError((unknown[0],), "lesson_unknown_field", field=shown_keys(unknown))
 
 
 def shown_keys(keys: Any, sort: bool = True, most: int = 5) -> str:
@@ -80,3 +93,51 @@ def word(value: Any, where: tuple[Any, ...], message: str, /, **params: Any) -> 
 
 #: The seed of a seeded deal or stock order: any whole number a person would write.
 MAX_SEED = 2**31 - 1
+
+
+class Decks:
+    """The physical cards of `count` decks, for a position to place by code: each code takes
+    the next copy the decks hold, and a code used more often than they hold it is
+    PositionError `position_too_many_tt` (citing `clause`)."""
+
+    def __init__(self, count: int, clause: str) -> None:
+        self.clause = clause
+        self.free: dict[tuple[int, str], list[Card]] = {}
+        for card in make_decks(count):
+            self.free.setdefault((card.rank, card.suit), []).append(card)
+
+    def take(self, code: tuple[int, str], where: tuple[Any, ...]) -> Card:
+        if not self.free.get(code):
+            raise PositionError(where, "position_too_many_tt", card=Card(*code).code, clause=self.clause)
+        return self.free[code].pop(0)
+
+    def rest(self, rng: random.Random) -> list[Card]:
+        """The cards not taken, shuffled by `rng`."""
+        rest = [c for cards in self.free.values() for c in cards]
+        rng.shuffle(rest)
+        return rest
+
+
+def read_expect(expect: Any, read: Callable[[str], tuple[AnswerT, Any]], verify: Callable[[Any], Any],
+                message: str, /, named: Callable[[AnswerT], str] | None = None, **params: Any) -> AnswerT | None:
+    """A decide step's `expect`: None for `best` (the coach decides), else the game's answer.
+
+    The text must be a short word (else PositionError `message` with `params` and the value
+    shown as `card`). `read(text)` is the game's reader: it returns the answer and the engine
+    move that carries it out (None when there is nothing for the engine to prove now), and
+    raises PositionError for a text that names no answer or one that does not fit the moment.
+    `verify` is the engine's (it raises IllegalAction); an illegal move is PositionError
+    `expect_illegal` citing the engine's clause, naming the answer by `named` (default: the
+    text, quoted).
+    """
+    text = word(expect, ("expect",), message, card=shown(expect), **params)
+    if text.lower() == "best":
+        return None
+    answer, action = read(text)
+    if action is not None:
+        try:
+            verify(action)
+        except IllegalAction as err:
+            card = named(answer) if named is not None else shown(text)
+            raise PositionError(("expect",), "expect_illegal", card=card, clause=err.clause) from None
+    return answer

@@ -19,8 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from tutor.cardfaces import show_card
-from tutor.cards import Card, make_decks, parse_code
-from tutor.games.base import IllegalAction
+from tutor.cards import Card, parse_code
 from tutor.games.speed import bots, coach
 from tutor.games.speed.engine import DECKS, MAX_PLAYERS, MIN_PLAYERS, Chance, Discard, Draw, Match, Pass, Phase, State
 from tutor.games.speed.narrate import discard_verdict_lines, draw_verdict_lines, window_verdict_lines
@@ -28,7 +27,8 @@ from tutor.i18n import _, quoted
 from tutor.trainer.cardnames import held_card
 from tutor.trainer.commands import command_of, command_word
 from tutor.lessons import playon
-from tutor.lessons.positions import MAX_SEED, PositionError, card_codes, is_whole, shown, shown_keys, whole, word
+from tutor.lessons.positions import (MAX_SEED, Decks, PositionError, card_codes, is_whole, known_fields,
+                                     read_expect, shown, whole)
 
 
 @dataclass(frozen=True)
@@ -45,9 +45,7 @@ PHASES = {"match": Phase.MATCH, "draw": Phase.DRAW, "discard": Phase.DISCARD}
 
 
 def build(spec: dict[str, Any]) -> tuple[State, int]:
-    unknown = sorted(set(spec) - POSITION_FIELDS)
-    if unknown:
-        raise PositionError((unknown[0],), "lesson_unknown_field", field=shown_keys(unknown))
+    known_fields(spec, POSITION_FIELDS)
     number = whole(spec, "hand", 1, 1, 11, "position_hand_number")
     hands_spec = spec.get("hands")
     players = whole(spec, "players", len(hands_spec) if isinstance(hands_spec, list) else 4, MIN_PLAYERS,
@@ -79,20 +77,11 @@ def build(spec: dict[str, Any]) -> tuple[State, int]:
         raise PositionError(("piles",), "position_hands_count", players=players)
     piles = [card_codes(p, ("piles", i)) for i, p in enumerate(piles_spec)]
     top = card_codes(spec.get("middle", []), ("middle",))
-    free: dict[tuple[int, str], list[Card]] = {}
-    for card in make_decks(DECKS):
-        free.setdefault((card.rank, card.suit), []).append(card)
-
-    def take(code: tuple[int, str], where: tuple[Any, ...]) -> Card:
-        if not free.get(code):
-            raise PositionError(where, "position_too_many_tt", card=Card(*code).code, clause="SPD.1")
-        return free[code].pop(0)
-
-    state.hands = [[take(c, ("hands", i)) for c in hand] for i, hand in enumerate(hands)]
-    state.piles = [[take(c, ("piles", i)) for c in pile] for i, pile in enumerate(piles)]
-    middle_top = [take(c, ("middle",)) for c in top]
-    rest = [c for cards in free.values() for c in cards]
-    rng.shuffle(rest)
+    decks = Decks(DECKS, "SPD.1")
+    state.hands = [[decks.take(c, ("hands", i)) for c in hand] for i, hand in enumerate(hands)]
+    state.piles = [[decks.take(c, ("piles", i)) for c in pile] for i, pile in enumerate(piles)]
+    middle_top = [decks.take(c, ("middle",)) for c in top]
+    rest = decks.rest(rng)
     for p in range(len(hands), players):
         size = n + (1 if phase is Phase.DISCARD and p not in matched else 0)
         state.hands.append([rest.pop() for _ in range(size)])
@@ -121,35 +110,32 @@ def _action(answer: Answer, seat: int) -> Any:
 
 
 def parse_expect(expect: Any, state: State, seat: int | None = None) -> Answer | None:
-    text = word(expect, ("expect",), "position_not_a_card", card=shown(expect))
-    lower = text.lower()
     seat = _seat(state) if seat is None else seat
-    if lower == "best":
-        return None
-    if lower in ("match", "pass"):
-        answer = Answer("window", call=lower == "match")
-    elif lower in ("middle", "pile"):
-        answer = Answer("draw", source=lower)
-    else:
-        parsed = parse_code(text)
-        card = state.find_card(Card(*parsed).code, seat) if parsed else None
-        if card is None:
-            raise PositionError(("expect",), "position_not_a_card", card=shown(text))
-        answer = Answer("discard", card=card)
-    probe = _action(answer, seat)
-    phase_ok = {"window": Phase.MATCH, "draw": Phase.DRAW, "discard": Phase.DISCARD}[answer.kind]
-    if answer.kind == "draw" and state.phase is Phase.MATCH:
-        phase_ok = Phase.MATCH  # a draw answered at the window: the window passes first
-    if state.phase is not phase_ok:
-        raise PositionError(("expect",), "expect_illegal", card=shown(text), clause="SPD.6")
-    if answer.kind != "draw" or state.phase is Phase.DRAW:
-        try:
-            state.verify(probe)
-        except IllegalAction as err:
-            raise PositionError(("expect",), "expect_illegal", card=shown(text), clause=err.clause) from None
-    elif answer.source == "pile" and state.right_top(seat) is None:
-        raise PositionError(("expect",), "expect_illegal", card=shown(text), clause="SPD.6")
-    return answer
+
+    def read(text: str) -> tuple[Answer, Any]:
+        lower = text.lower()
+        if lower in ("match", "pass"):
+            answer = Answer("window", call=lower == "match")
+        elif lower in ("middle", "pile"):
+            answer = Answer("draw", source=lower)
+        else:
+            parsed = parse_code(text)
+            card = state.find_card(Card(*parsed).code, seat) if parsed else None
+            if card is None:
+                raise PositionError(("expect",), "position_not_a_card", card=shown(text))
+            answer = Answer("discard", card=card)
+        phase_ok = {"window": Phase.MATCH, "draw": Phase.DRAW, "discard": Phase.DISCARD}[answer.kind]
+        if answer.kind == "draw" and state.phase is Phase.MATCH:
+            phase_ok = Phase.MATCH  # a draw answered at the window: the window passes first
+        if state.phase is not phase_ok:
+            raise PositionError(("expect",), "expect_illegal", card=shown(text), clause="SPD.6")
+        if answer.kind != "draw" or state.phase is Phase.DRAW:
+            return answer, _action(answer, seat)
+        if answer.source == "pile" and state.right_top(seat) is None:
+            raise PositionError(("expect",), "expect_illegal", card=shown(text), clause="SPD.6")
+        return answer, None  # proved when the window has passed
+
+    return read_expect(expect, read, state.verify, "position_not_a_card")
 
 
 def judge(state: State, answer: Answer, expected: Answer | None, seat: int | None = None) -> Any:

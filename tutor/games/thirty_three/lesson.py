@@ -26,7 +26,7 @@ from tutor.games.thirty_three.narrate import illegal_line, verdict_lines  # noqa
 from tutor.games.thirty_three.words import parse_card
 from tutor.lessons import playon
 from tutor.i18n import _
-from tutor.lessons.positions import MAX_SEED, MAX_WORD, PositionError, shown, shown_keys, whole, word
+from tutor.lessons.positions import MAX_SEED, MAX_WORD, PositionError, known_fields, read_expect, shown, whole
 
 GAME = "thirty-three"
 
@@ -49,9 +49,7 @@ POSITION_FIELDS = {"players", "seat", "hands", "total", "pile", "stock", "curren
 
 def build(spec: dict[str, Any]) -> tuple[State, int]:
     """The state a position step describes, and the learner's seat; PositionError if unusable."""
-    unknown = sorted(set(spec) - POSITION_FIELDS)
-    if unknown:
-        raise PositionError((unknown[0],), "lesson_unknown_field", field=shown_keys(unknown))
+    known_fields(spec, POSITION_FIELDS)
     hands_spec = spec.get("hands")
     players = whole(spec, "players", len(hands_spec) if isinstance(hands_spec, list) else 4, 2, 8,
                     "position_players", clause="33.2")
@@ -110,22 +108,19 @@ def build(spec: dict[str, Any]) -> tuple[State, int]:
 
 def parse_expect(expect: Any, state: State) -> Play | None:
     """The expected play (None for "best"); PositionError if it is not a legal play here."""
-    text = word(expect, ("expect",), "position_bad_card", card=shown(expect))
-    if text.lower() == "best":
-        return None
-    parsed = parse_card(text)
-    if parsed is None or parsed.face is None:
-        raise PositionError(("expect",), "position_bad_card", card=shown(expect))
-    values = VALUES[parsed.face]
-    value = parsed.value if parsed.value is not None else values[0]
-    if parsed.value is None and len(values) > 1:
-        raise PositionError(("expect",), "expect_needs_value", card=parsed.face)
-    play = Play(parsed.face, value)
-    try:
-        state.verify(play)
-    except IllegalAction as err:
-        raise PositionError(("expect",), "expect_illegal", card=parsed.face, clause=err.clause) from None
-    return play
+
+    def read(text: str) -> tuple[Play, Play]:
+        parsed = parse_card(text)
+        if parsed is None or parsed.face is None:
+            raise PositionError(("expect",), "position_bad_card", card=shown(expect))
+        values = VALUES[parsed.face]
+        value = parsed.value if parsed.value is not None else values[0]
+        if parsed.value is None and len(values) > 1:
+            raise PositionError(("expect",), "expect_needs_value", card=parsed.face)
+        play = Play(parsed.face, value)
+        return play, play
+
+    return read_expect(expect, read, state.verify, "position_bad_card", named=lambda play: play.card)
 
 
 def check_decision_position(state: State, seat: int) -> None:

@@ -21,8 +21,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from tutor.cardfaces import show_card
-from tutor.cards import Card, make_decks, parse_code
-from tutor.games.base import IllegalAction, OptionError
+from tutor.cards import Card, parse_code
+from tutor.games.base import OptionError
 from tutor.games.three_thirteen import bots, coach, solver
 from tutor.games.three_thirteen.engine import Chance, Discard, Draw, GoOut, Phase, State
 from tutor.games.three_thirteen.narrate import (
@@ -33,7 +33,8 @@ from tutor.games.three_thirteen.narrate import (
 from tutor.games.three_thirteen.options import parse_options
 from tutor.lessons import playon
 from tutor.i18n import _, ngettext, quoted
-from tutor.lessons.positions import MAX_SEED, PositionError, card_codes, is_whole, shown, shown_keys, whole, word
+from tutor.lessons.positions import (MAX_SEED, Decks, PositionError, card_codes, is_whole, known_fields,
+                                     read_expect, shown, whole)
 from tutor.trainer.cardnames import held_card
 
 
@@ -50,9 +51,7 @@ POSITION_FIELDS = {"round", "players", "seat", "hands", "discard", "stock", "cur
 
 
 def build(spec: dict[str, Any]) -> tuple[State, int]:
-    unknown = sorted(set(spec) - POSITION_FIELDS)
-    if unknown:
-        raise PositionError((unknown[0],), "lesson_unknown_field", field=shown_keys(unknown))
+    known_fields(spec, POSITION_FIELDS)
     round_ = whole(spec, "round", 1, 1, 11, "position_round")
     hands_spec = spec.get("hands")
     players = whole(spec, "players", len(hands_spec) if isinstance(hands_spec, list) else 2, 2, 8,
@@ -83,22 +82,11 @@ def build(spec: dict[str, Any]) -> tuple[State, int]:
     top = card_codes(spec.get("stock", []), ("stock",))
     if phase is Phase.DRAW and not pile and not top:
         raise PositionError(("discard",), "position_no_draw")
-    # Physical cards: each code takes the next copy the decks hold.
-    free: dict[tuple[int, str], list[Card]] = {}
-    for card in make_decks(options.deck_count(players)):
-        free.setdefault((card.rank, card.suit), []).append(card)
-
-    def take(code: tuple[int, str], where: tuple[Any, ...]) -> Card:
-        if not free.get(code):
-            raise PositionError(where, "position_too_many_tt", card=Card(*code).code, clause="TT.1")
-        return free[code].pop(0)
-
-    state.hands = [[take(c, ("hands", i)) for c in hand] for i, hand in enumerate(hands)]
-    state.discard = [take(c, ("discard",)) for c in pile]
-    stock_top = [take(c, ("stock",)) for c in top]
-    rest = [c for cards in free.values() for c in cards]
-    rng.shuffle(rest)
-    state.stock = (stock_top + rest)[::-1]  # the engine keeps the top card last
+    decks = Decks(options.deck_count(players), "TT.1")
+    state.hands = [[decks.take(c, ("hands", i)) for c in hand] for i, hand in enumerate(hands)]
+    state.discard = [decks.take(c, ("discard",)) for c in pile]
+    stock_top = [decks.take(c, ("stock",)) for c in top]
+    state.stock = (stock_top + decks.rest(rng))[::-1]  # the engine keeps the top card last
     state.current = current
     state.phase = phase
     state.taken = None
@@ -117,30 +105,36 @@ def ready_for_decision(state: State | None, seat: int) -> bool:
     return state is not None and not state.is_over and state.current == seat
 
 
+def _action(answer: Answer) -> Draw | Discard | GoOut | None:
+    """The move that carries out an answer (None for an arrangement, which only the coach judges)."""
+    if answer.kind == "draw":
+        return Draw(answer.source)  # type: ignore[arg-type]
+    if answer.kind == "discard":
+        return Discard(answer.card)  # type: ignore[arg-type]
+    if answer.kind == "out":
+        return GoOut(answer.card)  # type: ignore[arg-type]
+    return None
+
+
 def parse_expect(expect: Any, state: State) -> Answer | None:
     """The expected answer (None for "best"); PositionError if it is not legal here."""
-    text = word(expect, ("expect",), "position_not_a_card", card=shown(expect))
-    lower = text.lower()
-    if lower == "best":
-        return None
-    if lower == "arrange":
-        return Answer("arrange")
-    if lower in ("stock", "pile"):
-        answer = Answer("draw", source="stock" if lower == "stock" else "discard")
-        action: Any = Draw(answer.source)  # type: ignore[arg-type]
-    else:
+
+    def read(text: str) -> tuple[Answer, Any]:
+        lower = text.lower()
+        if lower == "arrange":
+            return Answer("arrange"), None
+        if lower in ("stock", "pile"):
+            answer = Answer("draw", source="stock" if lower == "stock" else "discard")
+            return answer, _action(answer)
         words = text.split()
         out = len(words) == 2 and words[0].lower() == "out"
         card = state.find_card(words[-1]) if words and parse_code(words[-1]) else None
         if card is None or len(words) > 2 or (len(words) == 2 and not out):
             raise PositionError(("expect",), "position_not_a_card", card=shown(text))
         answer = Answer("out" if out else "discard", card=card)
-        action = GoOut(card) if out else Discard(card)
-    try:
-        state.verify(action)
-    except IllegalAction as err:
-        raise PositionError(("expect",), "expect_illegal", card=shown(text), clause=err.clause) from None
-    return answer
+        return answer, _action(answer)
+
+    return read_expect(expect, read, state.verify, "position_not_a_card")
 
 
 def judge(state: State, answer: Answer, expected: Answer | None) -> Any:
@@ -199,12 +193,9 @@ def read_answer(session: Any, text: str, expected: Answer | None) -> Answer | No
 
 
 def carry_out(session: Any, answer: Answer, seat: int) -> None:
-    if answer.kind == "draw":
-        session.act(Draw(answer.source))  # type: ignore[arg-type]
-    elif answer.kind == "discard":
-        session.act(Discard(answer.card))  # type: ignore[arg-type]
-    elif answer.kind == "out":
-        session.act(GoOut(answer.card))  # type: ignore[arg-type]
+    action = _action(answer)
+    if action is not None:
+        session.act(action)
 
 
 def stronger(verdict: Any, expected: Answer | None) -> Answer:
@@ -256,12 +247,9 @@ def _best_probe(state: State) -> Answer:
 
 
 def apply_quietly(state: State, answer: Answer) -> None:
-    if answer.kind == "draw":
-        state.apply(Draw(answer.source))  # type: ignore[arg-type]
-    elif answer.kind == "discard":
-        state.apply(Discard(answer.card))  # type: ignore[arg-type]
-    elif answer.kind == "out":
-        state.apply(GoOut(answer.card))  # type: ignore[arg-type]
+    action = _action(answer)
+    if action is not None:
+        state.apply(action)
 
 
 def mid_turn(state: State) -> bool:

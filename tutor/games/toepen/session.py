@@ -24,20 +24,7 @@ from tutor.cards import Card
 from tutor.games.base import Event, IllegalAction
 from tutor.games.remark import Remark
 from tutor.games.toepen import bots, coach
-from tutor.games.toepen.engine import (
-    Challenge,
-    Fold,
-    Keep,
-    Knock,
-    Pass,
-    Phase,
-    Play,
-    Stay,
-    Throw,
-    View,
-    card_from_code,
-    power,
-)
+from tutor.games.toepen.engine import COMMAND_MOVES, Knock, Phase, Play, View, card_from_code, power
 from tutor.games.toepen.narrate import (
     answer_verdict_line,
     card_verdict_line,
@@ -277,10 +264,8 @@ class ToepenSession(TableSession):
             command = None
         if self.handle_command(command):
             return None
-        actions = {"knock": Knock, "stay": Stay, "fold": Fold, "throw": Throw, "keep": Keep,
-                   "challenge": Challenge, "pass": Pass}
-        if command in actions:
-            return self.decide(command, actions[command](seat))
+        if command in COMMAND_MOVES:
+            return self.decide(command, COMMAND_MOVES[command](seat))
         two_words = {Phase.ANSWER: ("stay", "fold"), Phase.POVERTY: ("stay", "fold"), Phase.LAUNDRY: ("keep", "throw"),
                      Phase.CHALLENGE: ("pass", "challenge")}.get(phase)
         if two_words is not None:  # no card is played now: the words that answer are what to type

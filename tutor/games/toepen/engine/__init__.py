@@ -20,7 +20,7 @@ From a clause to its code:
     TOE.12           legality.py   the knock limit
     TOE.13           scoring.py    scoring a hand
     TOE.14           laundry.py    table customs
-    moves, phases    actions.py    Throw Keep Challenge Pass Play Knock Stay Fold, Phase
+    moves, phases    actions.py    Throw Keep Challenge Pass Play Knock Stay Fold, Phase, command words
     legality         legality.py   verify / can / legal_actions / knockers, MESSAGES
     one seat's view  view.py       View
     built positions  position.py   State.from_position, PositionError
@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from tutor.games.base import Chance
 from tutor.games.toepen.engine.actions import (
+    COMMAND_MOVES,
     DECISION_EVENTS,
     Action,
     Challenge,
@@ -52,6 +53,7 @@ from tutor.games.toepen.engine.view import View
 from tutor.games.toepen.options import Options
 
 __all__ = [
+    "COMMAND_MOVES",
     "DECISION_EVENTS",
     "DECK",
     "HAND_SIZE",

@@ -5,7 +5,7 @@ act): `Throw`, `Keep` (TOE.4, phase LAUNDRY); `Challenge`, `Pass` (TOE.4, phase 
 `Play(card)` (TOE.5, phase PLAY); `Knock` (TOE.7, phase PLAY, any seat in `knockers()`);
 `Stay`, `Fold` (TOE.8 in phase ANSWER, TOE.11 in phase POVERTY). `Phase` says which of them
 the player to act chooses from; `DECISION_EVENTS` names the record event each seat-only
-move writes.
+move writes, and `COMMAND_MOVES` the move each command word names.
 """
 
 from __future__ import annotations
@@ -94,4 +94,16 @@ DECISION_EVENTS: dict[str, type[Throw | Keep | Challenge | Pass | Knock | Stay |
     "knock": Knock,
     "stay": Stay,
     "fold": Fold,
+}
+
+#: The move each command word names: what the learner types at the table (the trainer shows
+#: the word in their language) and what a lesson's `moves` and `expect` write.
+COMMAND_MOVES: dict[str, type[Throw | Keep | Challenge | Pass | Knock | Stay | Fold]] = {
+    "knock": Knock,
+    "stay": Stay,
+    "fold": Fold,
+    "throw": Throw,
+    "keep": Keep,
+    "challenge": Challenge,
+    "pass": Pass,
 }
