@@ -92,3 +92,17 @@ def test_compile_accepts_every_catalog(tmp_path):
     for lang in LANGUAGES:
         data = (data_dir("locales") / lang / "LC_MESSAGES" / "tutor.po").read_bytes()
         assert len(compile_po(data, lang)) > 1000
+
+
+def test_no_message_writes_a_percent_sign_by_hand():
+    """Percentages go through Babel (`texts.percent_text`), so each locale spaces them its own way."""
+    assert not [i for i in template_ids() if "%%" in i]
+
+
+@pytest.mark.parametrize("lang, shown", [("en", "36%"), ("de", "36\u00a0%"), ("fr", "36\u00a0%"), ("lt", "36\u00a0%")])
+def test_a_chance_is_written_the_locales_way(lang, shown):
+    from tutor import i18n
+    from tutor.games.texts import percent_text
+
+    i18n.use(lang)
+    assert percent_text(0.355) == shown

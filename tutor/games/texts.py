@@ -75,6 +75,15 @@ def better_discard_line(better: str, best: int, mine: int) -> str:
         "better": better, "best": best, "mine": mine}
 
 
+def percent_text(x: float) -> str:
+    """A chance (0 to 1) as a whole percent, written the learner's way (8%, 8 %, 8 %)."""
+    from babel.numbers import format_percent
+
+    from tutor import i18n
+
+    return format_percent(x, locale=i18n.current())  # the locale's own pattern: whole percents
+
+
 def points_text(x: float) -> str:
     """Points with at most one decimal, written the learner's way (18.5, 18,5)."""
     from babel.numbers import format_decimal

@@ -199,8 +199,8 @@ def remark_line(remark: Remark) -> str:
     return texts.fill(messages.get(remark.code, ""), remark.detail)
 
 
-def _pct(x: float) -> int:
-    return round(x * 100)
+def _pct(x: float) -> str:
+    return texts.percent_text(x)
 
 
 def verdict_lines(verdict: Verdict, ascii_only: bool = False) -> list[str]:
@@ -215,22 +215,22 @@ def verdict_lines(verdict: Verdict, ascii_only: bool = False) -> list[str]:
         lines = [_("Good: %(play)s.") % {"play": mine_text}]
         if mine.next_stuck >= 0.1:
             lines.append(_("At %(total)d the next player has no card that keeps the total at 33 or under "
-                           "about %(percent)d%% of the time (33.8).") % {"total": mine.total,
+                           "about %(percent)s of the time (33.8).") % {"total": mine.total,
                                                                            "percent": _pct(mine.next_stuck)})
         elif mine.keeps_safe:
             lines.append(_("You keep a card that can lower or hold the total for when it climbs (33.7)."))
-        lines.append(_("Your own chance of being stuck in the next two rounds: about %(percent)d%%.")
+        lines.append(_("Your own chance of being stuck in the next two rounds: about %(percent)s.")
                      % {"percent": _pct(mine.risk)})
         return lines
     lines = [_("Legal, but %(better)s is stronger than %(play)s.") % {
         "better": play_text(best.play, ascii_only), "play": mine_text}]
     if best.risk < mine.risk:
-        lines.append(_("It lowers your own chance of being stuck in the next two rounds from about %(mine)d%% "
-                       "to %(best)d%%.")
+        lines.append(_("It lowers your own chance of being stuck in the next two rounds from about %(mine)s "
+                       "to %(best)s.")
                      % {"mine": _pct(mine.risk), "best": _pct(best.risk)})
     if best.next_stuck > mine.next_stuck:
-        lines.append(_("At %(total)d the next player is stuck about %(percent)d%% of the time, against "
-                       "%(mine)d%% after your play.") % {"total": best.total, "percent": _pct(best.next_stuck),
+        lines.append(_("At %(total)d the next player is stuck about %(percent)s of the time, against "
+                       "%(mine)s after your play.") % {"total": best.total, "percent": _pct(best.next_stuck),
                                                           "mine": _pct(mine.next_stuck)})
     if best.keeps_safe and not mine.keeps_safe:
         lines.append(_("It also keeps a card that can lower or hold the total for later."))
@@ -248,7 +248,7 @@ def coach_line(verdict: Verdict, ascii_only: bool = False) -> str | None:
     """One line flagging a weaker play during a game, with the better play; None if it was fine."""
     if verdict.kind != "weaker" or verdict.mine is None or verdict.best is None:
         return None
-    return _("Coach: %(better)s was stronger than %(play)s (your risk of being stuck soon: %(best)d%% "
-             "instead of %(mine)d%%).") % {
+    return _("Coach: %(better)s was stronger than %(play)s (your risk of being stuck soon: %(best)s "
+             "instead of %(mine)s).") % {
         "better": play_text(verdict.best.play, ascii_only), "play": play_text(verdict.play, ascii_only),
         "best": _pct(verdict.best.risk), "mine": _pct(verdict.mine.risk)}

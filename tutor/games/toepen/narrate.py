@@ -16,8 +16,8 @@ __all__ = ["answer_verdict_line", "card_verdict_line", "challenge_verdict_line",
            "knock_verdict_line", "laundry_verdict_line", "option_error_line", "pct", "remark_line", "suit_name"]
 
 
-def pct(x: float) -> int:
-    return int(round(100 * x))
+def pct(x: float) -> str:
+    return texts.percent_text(x)
 
 
 def suit_name(suit: str, ascii_only: bool = False) -> str:
@@ -271,23 +271,23 @@ def card_verdict_line(verdict: Any, ascii_only: bool = False) -> str:
     if verdict.kind == "right":
         if verdict.chance is None:
             return _("%(card)s was your only choice.") % params
-        return _("Good card: after %(card)s you take the last trick about %(chance)d%% of the time.") % params
+        return _("Good card: after %(card)s you take the last trick about %(chance)s of the time.") % params
     if verdict.card == verdict.keeper:
-        return _("Keep %(keeper)s for the last trick: after %(best)s you take it about %(best_chance)d%% of the "
-                 "time, after %(card)s about %(chance)d%%.") % params
-    return _("%(best)s was better: after it you take the last trick about %(best_chance)d%% of the time, after "
-             "%(card)s about %(chance)d%%.") % params
+        return _("Keep %(keeper)s for the last trick: after %(best)s you take it about %(best_chance)s of the "
+                 "time, after %(card)s about %(chance)s.") % params
+    return _("%(best)s was better: after it you take the last trick about %(best_chance)s of the time, after "
+             "%(card)s about %(chance)s.") % params
 
 
 def knock_verdict_line(verdict: Any) -> str:
     params = {"chance": pct(verdict.chance), "stake": verdict.stake}
     if verdict.knocked and verdict.kind == "right":
-        return _("Good knock: you take the last trick about %(chance)d%% of the time, so the others pay "
+        return _("Good knock: you take the last trick about %(chance)s of the time, so the others pay "
                  "%(stake)d more often than you do.") % params
     if verdict.knocked:
-        return _("A risky knock: you take the last trick only about %(chance)d%% of the time; if you lose, "
+        return _("A risky knock: you take the last trick only about %(chance)s of the time; if you lose, "
                  "the knock costs you one more point (stake %(stake)d).") % params
-    return _("You could have knocked: you take the last trick about %(chance)d%% of the time, and a stake of "
+    return _("You could have knocked: you take the last trick about %(chance)s of the time, and a stake of "
              "%(stake)d would cost the others more.") % params
 
 
@@ -296,9 +296,9 @@ def answer_verdict_line(verdict: Any) -> str:
     params = {"chance": pct(verdict.chance), "stay": texts.points_text(verdict.stay_cost), "fold": verdict.fold_cost,
               "stake": verdict.stake}
     odds = ngettext(
-        "you take the last trick about %(chance)d%% of the time; staying costs %(stay)s on average, folding "
+        "you take the last trick about %(chance)s of the time; staying costs %(stay)s on average, folding "
         "costs %(fold)d point now.",
-        "you take the last trick about %(chance)d%% of the time; staying costs %(stay)s on average, folding "
+        "you take the last trick about %(chance)s of the time; staying costs %(stay)s on average, folding "
         "costs %(fold)d points now.", verdict.fold_cost) % params
     if verdict.kind == "right":
         head = _("Good choice to stay:") if verdict.stayed else _("Good choice to fold:")
@@ -319,26 +319,26 @@ def laundry_verdict_line(verdict: Any, ascii_only: bool = False) -> str:
         return _("Right: a hand of only A K Q J is thrown in for free; no challenge can cost you (TOE.4).")
     if verdict.honest:
         return _("Your hand held only A K Q J: throwing it in was free, and with it you take the last trick "
-                 "only about %(chance)d%% of the time (TOE.4).") % params
+                 "only about %(chance)s of the time (TOE.4).") % params
     if verdict.threw and verdict.strong is not None:
-        return _("A bluff that threw away %(card)s, a card that takes last tricks (about %(chance)d%% with the "
+        return _("A bluff that threw away %(card)s, a card that takes last tricks (about %(chance)s with the "
                  "hand as it was); a challenge would cost you 1 point (TOE.4).") % params
     if verdict.threw:
         return _("A bluff: if someone challenges, you take 1 point. With the hand as it was you took the last "
-                 "trick about %(chance)d%% of the time (TOE.4).") % params
-    return _("Good to keep: with this hand you take the last trick about %(chance)d%% of the time.") % params
+                 "trick about %(chance)s of the time (TOE.4).") % params
+    return _("Good to keep: with this hand you take the last trick about %(chance)s of the time.") % params
 
 
 def challenge_verdict_line(verdict: Any, names: Names) -> str:
     params = {"chance": pct(verdict.bluff), "player": names(verdict.thrower)}
     if verdict.challenged and verdict.kind == "right":
-        return _("Good challenge: the hand %(player)s threw in holds a 7, 8, 9 or 10 about %(chance)d%% of the "
+        return _("Good challenge: the hand %(player)s threw in holds a 7, 8, 9 or 10 about %(chance)s of the "
                  "time.") % params
     if verdict.challenged:
-        return _("A costly challenge: the hand %(player)s threw in holds a 7, 8, 9 or 10 only about %(chance)d%% "
+        return _("A costly challenge: the hand %(player)s threw in holds a 7, 8, 9 or 10 only about %(chance)s "
                  "of the time, so you pay the point more often than they do.") % params
     if verdict.kind == "right":
-        return _("Right to let it go: the hand %(player)s threw in holds a 7, 8, 9 or 10 only about %(chance)d%% "
+        return _("Right to let it go: the hand %(player)s threw in holds a 7, 8, 9 or 10 only about %(chance)s "
                  "of the time.") % params
-    return _("You could have challenged: the hand %(player)s threw in holds a 7, 8, 9 or 10 about %(chance)d%% "
+    return _("You could have challenged: the hand %(player)s threw in holds a 7, 8, 9 or 10 about %(chance)s "
              "of the time.") % params
