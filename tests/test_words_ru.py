@@ -1,0 +1,63 @@
+"""Russian cards typed as a player says them at a table (issue 14, point 6), and the Russian
+catalog held to its glossary's refused words (docs/glossary/ru.md)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from tutor import i18n
+from tutor.trainer.cardnames import read_card, read_cards, stray_word
+
+ROOT = Path(__file__).resolve().parent.parent
+
+TABLE_WORDS = [
+    ("десятка червей", (10, "H")), ("червовая десятка", (10, "H")), ("десятку червей", (10, "H")),
+    ("девятка пик", (9, "S")), ("восьмерка треф", (8, "C")), ("семёрку бубен", (7, "D")),
+    ("валет треф", (11, "C")), ("валетом пик", (11, "S")), ("дама червей", (12, "H")),
+    ("пиковая баба", (12, "S")), ("бубновая дама", (12, "D")), ("король бубен", (13, "D")),
+    ("королю треф", (13, "C")), ("туз пик", (1, "S")), ("тузом червей", (1, "H")),
+    ("крестовый валет", (11, "C")), ("туз крестей", (1, "C")), ("буби 10", (10, "D")),
+    ("бубей король", (13, "D")), ("черви дама", (12, "H")), ("чирвовый туз", (1, "H")),
+    ("шестерка червей", (6, "H")), ("двойкой треф", (2, "C")), ("вини дама", (12, "S")),
+    ("трефовая 10", (10, "C")), ("Дама Пик", (12, "S")),
+]
+
+
+@pytest.mark.parametrize("text,card", TABLE_WORDS)
+def test_russian_table_words_name_the_card(text, card):
+    i18n.use("ru")
+    assert read_card(text) == card
+
+
+def test_several_russian_cards_and_a_stray_word():
+    i18n.use("ru")
+    assert read_cards("туз пик, червовая дама 10 бубен") == [(1, "S"), (12, "H"), (10, "D")]
+    assert stray_word("туз пик, мяу") == "мяу"
+    assert read_card("туз") is None and read_card("пики") is None  # half a card is no card
+
+
+def _refused() -> list[str]:
+    text = (ROOT / "docs" / "glossary" / "ru.md").read_text(encoding="utf-8")
+    section = text.split("## Refused", 1)[1]
+    return [m.group(1) for m in re.finditer(r"^- `([^`]+)` →", section, re.M)]
+
+
+def test_the_russian_catalog_uses_none_of_the_refused_words():
+    refused = _refused()
+    assert "наитию" in refused and "пойдите" in refused
+    with open(ROOT / "locales" / "ru" / "LC_MESSAGES" / "tutor.po", "rb") as f:
+        catalog = read_po(f)
+    found = []
+    for message in catalog:
+        if not message.id or message.context in ("card word", "card name", "suit stem", "command"):
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for s in strings:
+            for word in refused:
+                if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", s, re.I):
+                    found.append((word, s))
+    assert not found
