@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from math import comb
 
 from tutor.games.base import IllegalAction
-from tutor.games.thirty_three.bots import normal_play, unseen_cards
+from tutor.games.thirty_three.bots.normal import normal_play, unseen_cards
 from tutor.games.thirty_three.deck import LIMIT, LOWEST
 from tutor.games.thirty_three.engine import Play, State
 

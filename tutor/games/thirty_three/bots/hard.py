@@ -1,22 +1,20 @@
-"""Bots for 33 at three levels: a private reason for each choice, and a public remark.
+"""The hard 33 bot: possible worlds dealt and played out to the end (33.3-33.9).
 
-- easy: any legal play, values chosen at random.
-- normal: keeps its safe cards (minus cards, 0, +-10) for when the total is high, and
-  otherwise plays the card that pushes the total highest, to squeeze the next player.
-- hard: deals the cards it cannot see into possible worlds and, for each candidate play,
-  plays every world on to the end of the game (the others as `normal` plays, itself a little
-  more careful with its flexible cards), choosing the play it loses with least often. Every
-  candidate meets the same worlds, and worlds are added in batches only while two plays are
-  still too close to tell apart. The worlds are dealt to agree with what the table saw: each
-  opponent's last plays tell what they did not hold (a `normal` player who stepped the total
-  down had no plus card that fitted). After a flip-over recycle (33.9) the new stock is the
-  old pile in the order it was played, so the bot remembers the pile it saw.
+It deals the cards it cannot see into possible worlds and, for each candidate play, plays
+every world on to the end of the game (`_playout`, 33.5-33.8: the others as `normal` plays,
+itself a little more careful with its flexible cards), choosing the play it loses with least
+often (33.8). Every candidate meets the same worlds, and worlds are added in batches only while
+two plays are still too close to tell apart (`_still_close`).
 
-`hard` uses only what a player at the table knows: its own hand, the discard pile (the plays
-in order), the number of cards in the stock and in each hand, and what it saw earlier.
+The worlds are dealt to agree with what the table saw (`_Dealer`): each opponent's last plays
+tell what they did not hold (`_histories`, `_agreement`: a `normal` player who stepped the
+total down had no plus card that fitted; `_pile_totals` reads the `1/11` and `+-10` plays,
+33.1). After a flip-over recycle (33.9) the new stock is the old pile in the order it was
+played, so the bot remembers the pile it saw (`_known_stock`).
 
-A `Choice`'s reason is the bot's own (which plays its hand allowed, its odds of losing): it
-never reaches the table. What a bot says there is `remark`, from public information only.
+It uses only what a player at the table knows: its own hand, the discard pile (the plays in
+order), the number of cards in the stock and in each hand, and what it saw earlier. The
+playout and the constants it reads live together here, as module globals, for speed.
 """
 
 from __future__ import annotations
@@ -27,101 +25,10 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tutor.games.remark import Remark
-from tutor.games.thirty_three.deck import FACES, LIMIT, LOWEST, VALUES
-from tutor.games.thirty_three.engine import (
-    Action,
-    Draw,
-    Pick,
-    Play,
-    Say,
-    SkipForfeit,
-    State,
-    View,
-)
+from tutor.games.thirty_three.bots.normal import Choice, non_play, normal_rank, unseen_cards
+from tutor.games.thirty_three.deck import FACES, LIMIT, VALUES
+from tutor.games.thirty_three.engine import Play, State
 
-LEVELS = ("easy", "normal", "hard")
-
-
-@dataclass(frozen=True)
-class Choice:
-    action: Action
-    reason: str  # a reason code the narrator translates
-    detail: dict[str, int | str] | None = None
-
-
-def _non_play(state: State, rng: random.Random) -> Choice | None:
-    """Bots always say the right total and draw (they never forget), and pick a forfeit card."""
-    legal = state.legal_actions()
-    first = legal[0]
-    if isinstance(first, Say):
-        return Choice(first, "say")
-    if isinstance(first, Draw) or any(isinstance(a, Draw) for a in legal):
-        return Choice(next(a for a in legal if isinstance(a, Draw)), "draw")
-    if isinstance(first, (Pick, SkipForfeit)):
-        picks = [a for a in legal if isinstance(a, Pick)]
-        return Choice(rng.choice(picks), "pick") if picks else Choice(SkipForfeit(), "pick")
-    return None
-
-
-def _is_safe_card(card: str) -> bool:
-    """A card that can lower the total or hold it (minus cards, 0, +-10)."""
-    return LOWEST[card] <= 0
-
-
-def _rank(value: int, new: int) -> int:
-    """How much `normal` likes a play: plus plays by the total they reach, above the 0, above
-    steps down, the smallest step first. (A number, so `hard` can tabulate it.)"""
-    if value > 0:
-        return 1000 + new
-    if value == 0:
-        return 500  # the 0 holds the total where it is: a cheap escape
-    return value  # the smallest step down keeps the pressure on
-
-
-def normal_play(hand: list[str] | tuple[str, ...], total: int) -> tuple[Play, str]:
-    """The `normal` heuristic, on a bare hand and total (also what `hard` expects of others)."""
-    best: tuple[int, Play] | None = None
-    for card in dict.fromkeys(hand):
-        for value in VALUES[card]:
-            new = total + value
-            if new > LIMIT:
-                continue
-            key = _rank(value, new)
-            if best is None or key > best[0]:  # of equal plays, the first in the hand
-                best = (key, Play(card, value))
-    assert best is not None
-    play = best[1]
-    return play, "push_total" if play.value > 0 else "save_turn"
-
-
-def choose_easy(state: State, rng: random.Random) -> Choice:
-    other = _non_play(state, rng)
-    if other:
-        return other
-    return Choice(rng.choice(state.legal_plays()), "random")
-
-
-def choose_normal(state: State, rng: random.Random) -> Choice:
-    other = _non_play(state, rng)
-    if other:
-        return other
-    plays = state.legal_plays()
-    if len(plays) == 1:
-        return Choice(plays[0], "only_play")
-    play, reason = normal_play(state.hands[state.current], state.total)
-    return Choice(play, reason)
-
-
-def unseen_cards(state: State, player: int) -> list[str]:
-    """The cards `player` cannot see: the deck less their hand and the discard pile."""
-    left = Counter(state.options.deck)
-    left.subtract(state.hands[player])
-    left.subtract(state.pile)
-    return [c for c, n in left.items() for _ in range(max(n, 0))]
-
-
-# ---------------------------------------------------------------------- hard
 
 BATCH = 64  # worlds dealt at a time
 MAX_WORLDS = 1024  # per decision, while two plays are still too close to call
@@ -173,7 +80,7 @@ class _Rows(dict[int, Row]):
         return row
 
 
-_NORMAL_ROWS = _Rows(lambda card, value, new: _rank(value, new))
+_NORMAL_ROWS = _Rows(lambda card, value, new: normal_rank(value, new))
 _OWN_ROWS = _Rows(_own_rank)
 
 
@@ -262,7 +169,7 @@ def _agreement(history: list[tuple[int, int, int]]) -> Callable[[int, int], bool
     """
     steps = []
     for card, value, before in history:
-        mine = _rank(value, before + value)
+        mine = normal_rank(value, before + value)
         steps.append(([key <= mine for key, _ in _NORMAL_ROWS[before]], card))
     known: dict[tuple[int, int], bool] = {}
 
@@ -400,7 +307,7 @@ class _Dealer:
 
 
 def choose_hard(state: State, rng: random.Random) -> Choice:
-    other = _non_play(state, rng)
+    other = non_play(state, rng)
     if other:
         return other
     me, n = state.current, state.players
@@ -460,31 +367,3 @@ def _still_close(alive: list[int], plays: list[Play], lost: list[list[bool]], to
         if k == lead or worse - better <= _Z * (worse + better) ** 0.5:
             keep.append(k)
     return keep
-
-
-CHOOSERS = {"easy": choose_easy, "normal": choose_normal, "hard": choose_hard}
-
-
-def choose(level: str, state: State, rng: random.Random) -> Choice:
-    return CHOOSERS[level](state, rng)
-
-
-# ---------------------------------------------------------------------- what a bot says
-
-#: Every code a Remark may carry; its details (the new `total`, the `limit`) are on the table.
-REMARKS = ("random", "raised", "reached_limit", "held", "lowered")
-REMARK_DETAILS = frozenset({"total", "limit"})
-
-
-def remark(level: str, action: Action, seat: int, view: View) -> Remark | None:
-    """What the bot at `seat` says about a play, from `view` (another seat's, just before it) and
-    its level alone: the total it made, never which other plays its hand allowed or its odds."""
-    if not isinstance(action, Play):
-        return None  # saying the total, drawing, a forfeit card: nothing to explain
-    total = view.total + action.value
-    detail: dict[str, int | str] = {"total": total, "limit": LIMIT}
-    if level == "easy":
-        return Remark("random", detail)
-    if action.value > 0:
-        return Remark("reached_limit" if total == LIMIT else "raised", detail)
-    return Remark("held" if action.value == 0 else "lowered", detail)
