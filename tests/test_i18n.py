@@ -125,7 +125,7 @@ def test_points_agree_with_their_number():
         i18n.use("en")
         assert texts.score_line("Bot 2", "-", "AS", 1, 4) == "Bot 2: -; left over: AS; 1 point, total 4."
         assert texts.winners_line([1, 9, 12], [0], names, "TT.11") == "You win with 1 point (TT.11)."
-        assert texts.winners_line([7, 9, 7], [0, 2], names, "SPD.8") == "You, Bot 3 share the win with 7 points each (SPD.8)."
+        assert texts.winners_line([7, 9, 7], [0, 2], names, "SPD.8") == "You and Bot 3 share the win with 7 points each (SPD.8)."
         assert texts.better_discard_line("KS", 1, 11) == "Discarding KS would leave 1 point instead of 11."
         i18n.use("fr")
         none, one, two = (texts.score_line("Bot 2", "-", "-", n, 9) for n in (0, 1, 2))
@@ -137,3 +137,24 @@ def test_points_agree_with_their_number():
             assert len(stems) == 3, (lang, lines)
     finally:
         i18n.use("en")
+
+
+def test_the_learner_among_several_players_gets_a_sentence_of_their_own():
+    """Never "You, Bot 3 take ..." (issue 14): the learner's own message, the others as a list."""
+    from tutor.games.texts import winners_line
+    from tutor.games.toepen.narrate import event_line
+    from tutor.trainer.table import Names
+
+    i18n.use("en")
+    names = Names(4, 0)
+    assert winners_line([5, 5, 5, 9], [0, 1, 2], names, "TT.11") == (
+        "You and Bot 2 and Bot 3 share the win with 5 points each (TT.11).")
+    assert winners_line([5, 5, 9, 9], [1, 2], names, "TT.11").startswith("Bot 2 and Bot 3 share the win")
+    hand_end = {"event": "hand_end", "winner": 3, "stake": 2, "all_folded": False, "penalties": [2, 2, 0, 0]}
+    assert "You and Bot 2 take 2 points each (TOE.13)." in event_line(hand_end, names)
+    over = {"event": "game_over", "totals": [10, 3, 12, 4], "winners": [1, 3], "losers": [0, 2]}
+    assert event_line(over, names).startswith("The rubber is over: you and Bot 3 reached the limit")
+    i18n.use("ru")
+    assert "Вы и Бот 2 получаете по 2 штрафных очка" in event_line(hand_end, names)
+    i18n.use("lt")
+    assert "Jūs ir Botas 2 ir Botas 3 dalijatės pergale" in winners_line([5, 5, 5, 9], [0, 1, 2], names, "TT.11")

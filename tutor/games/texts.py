@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tutor.games.base import Event, OptionError
-from tutor.i18n import _, ngettext, quoted
+from tutor.i18n import _, format_list, ngettext, quoted
 
 
 def fill(text: str, params: Mapping[str, Any]) -> str:
@@ -39,7 +39,13 @@ def winners_line(totals: list[int], winners: list[int], names: Any, clause: str)
     total = totals[winners[0]]
     params = {"total": total, "clause": clause}
     if len(winners) > 1:
-        params["players"] = ", ".join(names(w) for w in winners)
+        others = [names(w) for w in winners if not names.is_you(w)]
+        if len(others) < len(winners):  # the learner is among them: a sentence of their own
+            params["others"] = format_list(others)
+            return ngettext("You and %(others)s share the win with %(total)d point each (%(clause)s).",
+                            "You and %(others)s share the win with %(total)d points each (%(clause)s).",
+                            total) % params
+        params["players"] = format_list(others)
         return ngettext("%(players)s share the win with %(total)d point each (%(clause)s).",
                         "%(players)s share the win with %(total)d points each (%(clause)s).", total) % params
     if names.is_you(winners[0]):

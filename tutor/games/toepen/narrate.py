@@ -9,7 +9,7 @@ from tutor.cards import suit_symbol
 from tutor.games import texts
 from tutor.games.base import Event, IllegalAction, OptionError
 from tutor.games.remark import Remark
-from tutor.i18n import _, ngettext
+from tutor.i18n import _, format_list, ngettext
 from tutor.trainer.table import Names
 
 __all__ = ["answer_verdict_line", "card_verdict_line", "challenge_verdict_line", "event_line", "illegal_line",
@@ -135,8 +135,13 @@ def event_line(event: Event, names: Names, ascii_only: bool = False, reveal: boo
             head = (_("You are the last one left and win the rubber (TOE.2).") if names.is_you(winners[0]) else
                     _("%(player)s is the last one left and wins the rubber (TOE.2).") % {"player": names(winners[0])})
         elif losers:
-            head = _("The rubber is over: %(players)s reached the limit (TOE.2).") % {
-                "players": ", ".join(names(s) for s in losers)}
+            others = format_list([names(s) for s in losers if not names.is_you(s)])
+            if len(losers) == 1 and names.is_you(losers[0]):
+                head = _("The rubber is over: you reached the limit (TOE.2).")
+            elif any(names.is_you(s) for s in losers):
+                head = _("The rubber is over: you and %(others)s reached the limit (TOE.2).") % {"others": others}
+            else:
+                head = _("The rubber is over: %(players)s reached the limit (TOE.2).") % {"players": others}
         else:
             head = _("The rubber is over (TOE.2).")
         return head + " " + _("Penalty points: %(totals)s.") % {"totals": totals}
@@ -163,9 +168,15 @@ def _hand_end_line(event: Event, names: Names) -> str:
             line += " " + ngettext("%(player)s takes %(stake)d point (TOE.13).",
                                    "%(player)s takes %(stake)d points (TOE.13).", stake) % params
     elif payers:
-        line += " " + ngettext("%(players)s take %(stake)d point each (TOE.13).",
-                               "%(players)s take %(stake)d points each (TOE.13).", stake) % {
-            "players": ", ".join(names(s) for s in payers), "stake": stake}
+        others = format_list([names(s) for s in payers if not names.is_you(s)])
+        if any(names.is_you(s) for s in payers):
+            line += " " + ngettext("You and %(others)s take %(stake)d point each (TOE.13).",
+                                   "You and %(others)s take %(stake)d points each (TOE.13).", stake) % {
+                "others": others, "stake": stake}
+        else:
+            line += " " + ngettext("%(players)s take %(stake)d point each (TOE.13).",
+                                   "%(players)s take %(stake)d points each (TOE.13).", stake) % {
+                "players": others, "stake": stake}
     return line
 
 
