@@ -623,3 +623,23 @@ def test_positions_are_checked():
     state = State.from_position(["9H 8C", "7H 8D", "8H 8S"], tricks_done=2)
     placed = [x for h in state.hands for x in h] + state.stock
     assert sorted(placed) == sorted(DECK)
+
+
+def test_a_refusal_about_the_learner_is_said_to_the_learner():
+    """Never "You has folded" (issue 14): the learner's own second-person sentence."""
+    from tutor import i18n
+    from tutor.games.base import IllegalAction
+    from tutor.games.toepen.narrate import illegal_line
+    from tutor.trainer.table import Names
+
+    names = Names(4, 0)
+    try:
+        for lang in ("ru", "lt", "cs"):  # in English the two happen to read the same
+            i18n.use(lang)
+            mine = illegal_line(IllegalAction("TOE.8", "knocker_cannot_fold", player=0), names=names)
+            theirs = illegal_line(IllegalAction("TOE.8", "knocker_cannot_fold", player=2), names=names)
+            assert names(2) in theirs and mine != theirs.replace(names(2), names(0))  # not the name dropped in
+        i18n.use("en")
+        assert illegal_line(IllegalAction("TOE.8", "folded", player=0), names=names).startswith("You have folded")
+    finally:
+        i18n.use("en")

@@ -215,6 +215,15 @@ def illegal_line(err: IllegalAction, ascii_only: bool = False, names: Names | No
                                 "No knock: with %(points)d points, a stake of %(stake)d would go over the limit of "
                                 "%(limit)d.", err.params.get("points", 2)),
     }
+    if names is not None and names.is_you(err.params.get("player")):
+        # The learner is told in a sentence of their own, never "You has folded".
+        messages.update({
+            "eliminated": _("You have lost and are out of the rubber."),
+            "knocked_last": _("You knocked last and cannot knock again until someone else has."),
+            "knocker_cannot_fold": _("You knocked and cannot fold."),
+            "folded": _("You have folded and play no more cards this hand."),
+            "poor_cannot_knock": _("You are poor and so count as the last to knock; someone else knocks next."),
+        })
     text = messages.get(err.message, _("That is not allowed."))
     text = texts.fill(text, p)
     return _("%(reason)s (rule %(clause)s)") % {"reason": text, "clause": err.clause}
