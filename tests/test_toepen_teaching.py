@@ -345,3 +345,22 @@ def test_a_seeded_deal_position_plays_the_bots_until_the_learner_acts():
     assert state.lesson_events[0]["event"] == "deal"
     again, _ = adapter.build({"players": 4, "seed": 2})
     assert [c.code for c in again.hands[0]] == [c.code for c in state.hands[0]]
+
+
+def test_a_trick_the_learner_took_is_told_to_the_learner():
+    """The drill's history says "you took it", never the learner's name dropped into a third-person line."""
+    from types import SimpleNamespace
+
+    from tutor import i18n
+    from tutor.games.toepen.drills import history_lines
+    from tutor.games.toepen.engine import card_from_code
+    from tutor.trainer.table import Names
+
+    trick = [(1, card_from_code("7H")), (0, card_from_code("AH"))]
+    state = SimpleNamespace(tricks=[trick, trick], trick_winners=[0, 1], thrower=None, phase=None)
+    try:
+        i18n.use("lt")
+        mine, theirs = history_lines(state, Names(4, 0))
+        assert mine.endswith("jį paėmėte jūs.") and theirs.endswith("jį paėmė Botas 2.")
+    finally:
+        i18n.use("en")

@@ -126,8 +126,11 @@ def history_lines(state: State, names: Any, ascii_only: bool = False) -> list[st
         if not trick:
             continue
         cards = ", ".join(f"{names(s)} {show_card(c.code, ascii_only)}" for s, c in trick)
-        lines.append(_("Trick %(number)d: %(cards)s; %(player)s took it.") % {
-            "number": number, "cards": cards, "player": names(winner)})
+        params = {"number": number, "cards": cards, "player": names(winner)}
+        if names.is_you(winner):
+            lines.append(_("Trick %(number)d: %(cards)s; you took it.") % params)
+        else:
+            lines.append(_("Trick %(number)d: %(cards)s; %(player)s took it.") % params)
     thrower = state.thrower
     if state.phase is Phase.CHALLENGE and thrower is not None:
         hands = max(0, state.dealt[thrower] - 1)
