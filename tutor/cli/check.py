@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tutor.cli.common import UserError, one_line
+from tutor.cli.common import UserError
 from tutor.games import texts
-from tutor.i18n import _, ngettext, quoted
+from tutor.i18n import _, ngettext, one_line, quoted
 
 if TYPE_CHECKING:
     from tutor.lessons.model import LessonError

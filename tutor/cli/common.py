@@ -7,7 +7,6 @@ A leaf of the command layer: it imports no command, so every command may import 
 from __future__ import annotations
 
 import sys
-import unicodedata
 from dataclasses import dataclass
 
 from tutor.i18n import _
@@ -46,8 +45,3 @@ class Display:
 
     ascii: bool
     color: bool
-
-
-def one_line(text: str) -> str:
-    """Text from a file or its name, on one line: control characters shown as `?`."""
-    return "".join("?" if unicodedata.category(ch)[0] == "C" else ch for ch in text)

@@ -183,13 +183,18 @@ _QUOTES = {
 QUOTE_LIMIT = 40
 
 
-def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
-    """What the user typed, fit to be echoed in a message: in the language's quotation
-    marks, cut to `limit` characters with an ellipsis, control characters (a pasted
-    escape sequence) shown as `?` so nothing typed can drive the terminal."""
+def one_line(text: str) -> str:
+    """Text from a user or a file, safe to print on one line: control characters (a line
+    break, a pasted escape sequence) shown as `?`, so nothing can drive the terminal."""
     import unicodedata
 
-    clean = "".join("?" if unicodedata.category(ch)[0] == "C" else ch for ch in text[: limit + 1])
+    return "".join("?" if unicodedata.category(ch)[0] == "C" else ch for ch in text)
+
+
+def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """What the user typed, fit to be echoed in a message: in the language's quotation
+    marks, cut to `limit` characters with an ellipsis, on one line (`one_line`)."""
+    clean = one_line(text[: limit + 1])
     if len(text) > limit:
         clean = clean[: limit - 1].rstrip() + "\u2026"
     start, end = _QUOTES.get(_current_lang, _QUOTES["en"])
