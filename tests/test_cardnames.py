@@ -67,10 +67,10 @@ def test_several_cards_in_words_and_notation():
 
 
 def test_three_thirteen_discards_and_goes_out_by_words(capsys, monkeypatch):
-    # Seed 4, three players: the learner holds A♠ K♦ 3♦ and draws 3♦; K♦ goes out.
+    # Seed 4, three players: the learner holds A♠ K♦ 3♦ and draws 3♦; K♦ goes out (shown R♦ in French).
     code, out, err = tutor(capsys, monkeypatch, ["--lang", "fr", "play", "3-13", "--seed", "4", "--players", "3"],
                            "talon\nroi de carreau\n")
-    assert code == 0 and "Vous défaussez K♦." in out
+    assert code == 0 and "Vous défaussez R♦." in out
     code, out, err = tutor(capsys, monkeypatch, ["--lang", "de", "play", "3-13", "--seed", "4", "--players", "3"],
                            "stapel\nraus Karo König\n")
     assert code == 0 and "K♦" in out and "[A♠ 3♦* 3♦*]" in out

@@ -221,9 +221,10 @@ def test_hostile_typing_in_every_lesson(game, monkeypatch):
 
 def test_hostile_typing_at_the_home_menu(monkeypatch):
     for lang in ("en", "ru", "fr"):
-        # Between hostile lines: the language menu (6, then 6: Russian), the game menu (7, then 4), quit (8).
+        # Between hostile lines: the language menu (6, then 6: Russian), then, in Russian (whose cards
+        # have letters of their own, item 7), the game menu (8, then 4) and quit (9).
         learner = HostileLearner(seed=zlib.crc32(lang.encode()), limit=200, hostile_share=0.9,
-                                 script=["6", "6", "7", "4", "8"])
+                                 script=["6", "6", "8", "4", "9"])
         monkeypatch.setattr(console_module, "open_console", lambda *args, **kwargs: learner)
         code = run(["--lang", lang])
         learner.leave()

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from tutor.cardfaces import card_style, hand_fragments, rummy_order, show_card
-from tutor.cards import Card, rank_code
+from tutor.cardfaces import card_style, hand_fragments, rank_face, rummy_order, show_card, typed_card
+from tutor.cards import Card
 from tutor.cardtext import typing_examples
 from tutor.games.base import Event, IllegalAction
 from tutor.games.remark import Remark
@@ -44,7 +44,7 @@ from tutor.games.speed.narrate import (
 from tutor.games.speed.rules import CLAUSES
 from tutor.games.three_thirteen import solver
 from tutor.i18n import _, ngettext, quoted
-from tutor.trainer.cardnames import read_card, words_hint
+from tutor.trainer.cardnames import faces_hint, read_card, words_hint
 from tutor.trainer.commands import command_of, command_word, split_command
 from tutor.trainer.console import Fragments, TimeUp
 from tutor.trainer.table import TableSession
@@ -129,7 +129,7 @@ class SpeedSession(TableSession):
         frags: Fragments = [
             ("", "\n"),
             ("class:title", _("Hand %(hand)d of 11 · %(count)d cards · wild: %(wild)s") % {
-                "hand": s.hand, "count": s.size, "wild": rank_code(s.wild)}),
+                "hand": s.hand, "count": s.size, "wild": rank_face(s.wild)}),
             ("", "  ·  " + ngettext("%(count)d card in the middle", "%(count)d cards in the middle",
                                    len(s.middle)) % {"count": len(s.middle)} + "\n"),
             ("", _("Totals: %(totals)s") % {"totals": " · ".join(
@@ -160,7 +160,7 @@ class SpeedSession(TableSession):
     def toolbar(self) -> str:
         s = self.state
         return " " + _("3-13 Speed · hand %(hand)d · wild %(wild)s · %(players)d players · F1 help · Ctrl-D quit") % {
-            "hand": s.hand, "wild": rank_code(s.wild), "players": s.players}
+            "hand": s.hand, "wild": rank_face(s.wild), "players": s.players}
 
     def show_help(self) -> None:
         words = {c: command_word(c) for c in ("middle", "pile", "match", "help", "rules", "why", "quit")}
@@ -170,6 +170,7 @@ class SpeedSession(TableSession):
             _("Then type the card to discard, like %(examples)s: it goes face down until everyone has chosen, "
               "then onto your pile on the left, for your left neighbour.") % {"examples": typing_examples()},
             words_hint(),
+            *faces_hint(),
             _("When all your cards are in sets, type %(match)s before you draw (SPD.7). Wild cards are marked "
               "with *, the card you just drew with brackets.") % words,
             _("Commands: %(help)s, %(rules)s, %(why)s, %(quit)s.") % words,
@@ -185,7 +186,7 @@ class SpeedSession(TableSession):
                 if s.phase is Phase.MATCH:
                     words.append(command_word("match"))
             else:
-                words += [c.code for c in self.sorted_hand(self.learner)]  # type: ignore[arg-type]
+                words += [typed_card(c.code) for c in self.sorted_hand(self.learner)]  # type: ignore[arg-type]
         return list(dict.fromkeys(words + super().choices()))
 
     # ------------------------------------------------------------------ play

@@ -8,8 +8,8 @@ missed chance to go out, is flagged in one line.
 
 from __future__ import annotations
 
-from tutor.cardfaces import card_style, hand_fragments, rummy_order, show_card
-from tutor.cards import Card, rank_code
+from tutor.cardfaces import card_style, hand_fragments, rank_face, rummy_order, show_card, typed_card
+from tutor.cards import Card
 from tutor.cardtext import typing_examples
 from tutor.games.base import Event, IllegalAction
 from tutor.games.remark import Remark
@@ -25,7 +25,7 @@ from tutor.games.three_thirteen.narrate import (
 )
 from tutor.games.three_thirteen.rules import CLAUSES
 from tutor.i18n import _, ngettext, quoted
-from tutor.trainer.cardnames import read_card, words_hint
+from tutor.trainer.cardnames import faces_hint, read_card, words_hint
 from tutor.trainer.commands import command_of, command_word, split_command
 from tutor.trainer.console import Fragments
 from tutor.trainer.table import TableSession
@@ -58,7 +58,7 @@ class TTSession(TableSession):
         totals = " · ".join(f"{self.names(q)} {t}" for q, t in enumerate(s.totals))
         frags: Fragments = [
             ("", "\n"),
-            ("class:title", _("Round %(round)d of 11 · wild: %(wild)s") % {"round": s.round, "wild": rank_code(s.wild)}),
+            ("class:title", _("Round %(round)d of 11 · wild: %(wild)s") % {"round": s.round, "wild": rank_face(s.wild)}),
             ("", "  ·  " + _("Totals: %(totals)s") % {"totals": totals} + "\n"),
         ]
         top = s.discard[-1].code if s.discard else None
@@ -73,7 +73,7 @@ class TTSession(TableSession):
         s = self.state
         turn = self.names(s.current) if s.current_player is not None else ""
         return " " + _("Three Thirteen · round %(round)d · wild %(wild)s · turn: %(player)s · F1 help · Ctrl-D quit") % {
-            "round": s.round, "wild": rank_code(s.wild), "player": turn}
+            "round": s.round, "wild": rank_face(s.wild), "player": turn}
 
     def show_help(self) -> None:
         for line in (
@@ -84,6 +84,7 @@ class TTSession(TableSession):
             % {"examples": typing_examples(), "out": command_word("out"),
                "going_out": quoted(command_word("out") + " 7D")},
             words_hint(),
+            *faces_hint(),
             _("Wild cards are marked with *. Commands: %(help)s, %(rules)s, %(why)s, %(quit)s.")
             % {c: command_word(c) for c in ("help", "rules", "why", "quit")},
         ):
@@ -95,8 +96,8 @@ class TTSession(TableSession):
         if s.current == self.learner and s.phase is Phase.DRAW:
             words += [command_word("stock"), command_word("pile")]
         elif s.current == self.learner and s.phase is Phase.DISCARD:
-            words += [c.code for c in self.sorted_hand(self.learner)]
-            words += [f"{command_word('out')} {c.code}" for c in s.out_cards()]
+            words += [typed_card(c.code) for c in self.sorted_hand(self.learner)]
+            words += [f"{command_word('out')} {typed_card(c.code)}" for c in s.out_cards()]
         return list(dict.fromkeys(words + super().choices()))
 
     # ------------------------------------------------------------------ turns

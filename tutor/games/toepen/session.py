@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutor.cardfaces import SUIT_ORDER, card_style, hand_fragments, show_card
+from tutor.cardfaces import SUIT_ORDER, card_style, hand_fragments, show_card, typed_card
 from tutor.cards import Card
 from tutor.cardtext import typing_examples
 from tutor.games.base import Event, IllegalAction
@@ -46,7 +46,7 @@ from tutor.games.toepen.narrate import (
 )
 from tutor.games.toepen.rules import CLAUSES
 from tutor.i18n import _, quoted
-from tutor.trainer.cardnames import read_card, words_hint
+from tutor.trainer.cardnames import faces_hint, read_card, words_hint
 from tutor.trainer.commands import command_of, command_word, split_command
 from tutor.trainer.console import Fragments, TimeUp
 from tutor.trainer.table import TableSession, go_on_line
@@ -155,6 +155,7 @@ class ToepenSession(TableSession):
             _("To play a card, type it, like %(examples)s. Follow the suit led if you can (TOE.5).")
             % {"examples": typing_examples()},
             words_hint(),
+            *faces_hint(),
             _("To knock (raise the stake by one, TOE.7), type %(knock)s when it is your turn. Before each bot "
               "card you may knock too: the trainer pauses; press Enter to go on, or type %(knock)s (in a "
               "terminal, F3 does it).") % words,
@@ -169,7 +170,7 @@ class ToepenSession(TableSession):
         words: list[str] = []
         if s.current_player == self.learner:
             if s.phase is Phase.PLAY:
-                words += [c.code for c in self.sorted_hand(self.learner) if c in s.playable(self.learner)]
+                words += [typed_card(c.code) for c in self.sorted_hand(self.learner) if c in s.playable(self.learner)]
                 if s.may_knock(self.learner):
                     words.append(command_word("knock"))
             elif s.phase in (Phase.ANSWER, Phase.POVERTY):
