@@ -44,11 +44,13 @@ def home(display: Display) -> int:
     game = registry.GAMES[0]
     try:
         while True:
+            # Label style ("33: lessons"): the game's name stands alone, so no language has to
+            # inflect it inside a sentence.
             actions = [
-                _("Learn %(game)s: guided lessons") % {"game": _(game.name)},
-                _("Drill %(game)s: short exercises") % {"game": _(game.name)},
-                _("Play %(game)s against bots") % {"game": _(game.name)},
-                _("Rules of %(game)s") % {"game": _(game.name)},
+                _("%(game)s: guided lessons") % {"game": _(game.name)},
+                _("%(game)s: short drills") % {"game": _(game.name)},
+                _("%(game)s: play against bots") % {"game": _(game.name)},
+                _("%(game)s: rules") % {"game": _(game.name)},
                 _("My progress"),
                 _("Language: %(name)s") % {"name": i18n.language_name(i18n.current())},
                 _("Game: %(name)s") % {"name": _(game.name)},

@@ -18,7 +18,7 @@ import unicodedata
 from typing import Any
 
 from tutor.cards import Card, parse_code
-from tutor.i18n import _, current, pgettext
+from tutor.i18n import _, current, pgettext, quoted
 from tutor.typed import whole_number
 
 _ENGLISH = {
@@ -197,4 +197,4 @@ def words_hint() -> str:
     """One line for a game's help: cards may be named in words too."""
     # TRANSLATORS: an example of a card named in words, as a learner would type it in your language.
     example = pgettext("card name", "queen of spades")
-    return _("You may also name a card in words, like \"%(example)s\".") % {"example": example}
+    return _("You may also name a card in words, like %(example)s.") % {"example": quoted(example)}
