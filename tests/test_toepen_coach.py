@@ -92,7 +92,7 @@ def test_dirty_laundry_honest_hands_are_thrown_and_tens_kept():
     assert honest.current == 0
     assert coach.judge_laundry(honest, 0, True).kind == "right"
     kept = coach.judge_laundry(honest, 0, False)
-    assert kept.kind == "weaker" and "A K Q J" in laundry_verdict_line(kept)
+    assert kept.kind == "weaker" and "{A} {K} {Q} {J}" in laundry_verdict_line(kept)
     strong = State.from_position(["10H KS QC JD", "7H 7S 7C 7D", "8H 8S 8C 8D", "9H 9S 9C 9D"], dealer=3,
                                  laundry=True)
     bluff = coach.judge_laundry(strong, 0, True)

@@ -22,7 +22,7 @@ TYPED_CONTEXTS = {"card word", "card name", "suit stem", "command"}
 TYPED_PLACEHOLDERS = {
     "help", "rules", "why", "quit", "draw", "end", "skip", "hint", "back", "retry", "stock", "pile", "out",
     "middle", "match", "knock", "stay", "fold", "throw", "keep", "challenge", "pass", "first", "second",
-    "command", "example", "plus", "minus", "zero", "both",
+    "command", "example", "plus", "minus", "zero", "both", "going_out",
 }
 
 # French entries that quote file syntax (YAML keys), where the colon belongs to the syntax.
@@ -136,7 +136,7 @@ def test_home_menu_names_the_game_label_style(lang):
 def test_no_message_tells_the_learner_to_type_a_bare_english_word():
     """A word to type is a placeholder (`typed_word`), so each language shows its own word."""
     words = "|".join(sorted(TYPED_PLACEHOLDERS - {"first", "second", "command", "example", "plus", "minus", "zero",
-                                                  "both"}))
+                                                  "both", "going_out"}))
     bare = re.compile(rf"\b[Tt]ype (?:{words})\b")
     with (data_dir("locales") / "tutor.pot").open("rb") as fh:
         code = [m.id for m in read_po(fh) if m.id and any(p.startswith("tutor/") for p, _ in m.locations)]

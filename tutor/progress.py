@@ -30,7 +30,14 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from tutor import storedfile
-from tutor.progress_check import MAX_COUNT, VERSION, Data, clean, empty, settings_language
+from tutor.progress_check import (
+    MAX_COUNT,
+    VERSION,
+    Data,
+    clean,
+    empty,
+    settings_language,
+)
 
 __all__ = ["FILENAME", "LIMIT", "VERSION", "Data", "Progress", "app_dir", "empty", "lesson_key", "record_game",
            "remember_language", "saved_language"]

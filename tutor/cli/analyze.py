@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import IO, Any
 
+from tutor.cardtext import typing_examples
 from tutor.cli.common import UserError
 from tutor.i18n import _, ngettext, quoted
 
@@ -33,7 +34,8 @@ def hand_error_line(err: HandError) -> str:
                         "%(card)s appears %(count)d times, but %(decks)d decks hold only %(decks)d.",
                         err.params["decks"]) % err.params
     messages = {
-        "bad_card": _("%(card)s is not a card (write cards like 10H, AS, QD)."),
+        "bad_card": _("%(card)s is not a card (write cards like %(examples)s).")
+        % {"card": "%(card)s", "examples": typing_examples(("10H", "AS", "QD"))},
         "hand_size": _("A hand holds %(low)d to %(high)d cards, not %(count)d."),
     }
     return messages.get(err.message, err.message) % err.params

@@ -225,7 +225,8 @@ def build() -> typer.Typer:
         game: Annotated[str, typer.Argument(metavar=_("GAME"), help=_("The game: 3-13 (three-thirteen)."))],
         hand: Annotated[
             Optional[list[str]],
-            typer.Argument(metavar=_("HAND"), help=_("Cards like 10H AS QD; without them, one hand per line is read.")),
+            typer.Argument(metavar=_("HAND"), help=_("Cards like %(example)s; without them, one hand per line is read.")
+                % {"example": "10H AS QD"}),
         ] = None,
         round_: Annotated[int, typer.Option("--round", "-r", metavar="R", help=_("The round, 1 to 11."))] = 11,
         decks: Annotated[int, typer.Option("--decks", metavar="D", help=_("How many decks are in play."))] = 2,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tutor.cardtext import render, typing_examples
 from tutor.cli.common import UserError
 from tutor.games import texts
 from tutor.i18n import _, ngettext, one_line, quoted
@@ -26,6 +27,10 @@ def lesson_error_line(err: LessonError) -> str:
         "lesson_step_failed": _("the game cannot use this step (%(reason)s)"),
         "lesson_yaml": _("this is not valid YAML: %(problem)s"),
         "lesson_empty": _("the file is empty"),
+        "lesson_card_code": _("%(field)s names a card as %(card)s: write cards in braces, like %(card_markup)s, "
+                              "and ranks alone like %(rank_markup)s, so that they are drawn as on the table"),
+        "lesson_translated_cards": _("%(field)s names other cards in the %(lang)s catalog "
+                                     "(%(card)s)"),
         "lesson_too_big": _("the file is too big or nested too deeply"),
         "lesson_bad_tag": _("the YAML tag %(tag)s is not allowed in a lesson"),
         "lesson_bad_key": _("a key must be a plain word"),
@@ -65,14 +70,15 @@ def lesson_error_line(err: LessonError) -> str:
         "position_matched": _("matched must list seats of this table, and not the learner's"),
         "expect_needs_value": _("%(card)s has two values: write the one expected, e.g. \"1/11 11\""),
         "expect_illegal": _("the expected play %(card)s is not legal here (rule %(clause)s)"),
-        "position_toepen_card": _("%(card)s is not a Toepen card: 7, 8, 9, 10, J, Q, K or A of a suit "
+        "position_toepen_card": _("%(card)s is not a Toepen card: 7, 8, 9, 10, {J}, {Q}, {K} or {A} of a suit "
                                   "(rule %(clause)s)"),
         "position_toepen_seat": _("seat %(player)s cannot be used here: it is not a seat of this table, or not "
                                   "one still in the hand"),
         "position_toepen_trick": _("the tricks do not fit: a trick is empty or complete, a seat plays twice, "
                                    "or nobody is left to play (rule %(clause)s)"),
         "position_toepen_options": _("options may set limit, end, customs and two only, with allowed values"),
-        "position_not_a_card": _("%(card)s is not a card: write a rank and a suit, like 10H, QS or AD"),
+        "position_not_a_card": _("%(card)s is not a card: write a rank and a suit, like %(examples)s")
+        % {"card": "%(card)s", "examples": typing_examples(("10H", "QS", "AD"))},
         "position_tt_options": _("options must be Three Thirteen's options with allowed values (see tutor rules 3-13)"),
         "position_move": _("the move %(move)s cannot be made here (rule %(clause)s)"),
         "position_history": _("history entries need a seat, and hands, threw, caught and honest as whole "
@@ -86,7 +92,10 @@ def lesson_error_line(err: LessonError) -> str:
                                          "play does not come to an end within %(steps)d moves", steps)
     text = messages.get(err.message, err.message)
     params = {k: one_line(v) if isinstance(v, str) else v for k, v in err.params.items()}
-    text = texts.fill(text, params)
+    params.setdefault("card_markup", "{KD}")
+    params.setdefault("rank_markup", "{Q}")
+    # The reason's own cards are drawn; the parameters (what the file says) are shown as written.
+    text = texts.fill(render(text), params)
     return one_line(f"{err.path}:{err.line}:{err.column}: {text}")
 
 

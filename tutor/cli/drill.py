@@ -70,7 +70,7 @@ def drill_command(game_name: str, skill: str | None, count: int, display: Displa
     progress = open_progress()
     progress.read()
     warn_progress(progress)
-    console = open_console(display.color, {"f1": "help", "f2": "rules"})
+    console = open_console(display.color, {"f1": "help", "f2": "rules"}, display.ascii)
     try:
         results = run_drills(console, game, progress, skill, count, display.ascii)
     except Leave as leave:

@@ -40,7 +40,7 @@ def home(display: Display) -> int:
     from tutor.progress import remember_language
     from tutor.trainer.console import Leave, open_console
 
-    console = open_console(display.color, {})
+    console = open_console(display.color, {}, display.ascii)
     game = registry.GAMES[0]
     try:
         while True:

@@ -40,7 +40,7 @@ def learn_command(game_name: str, lesson_id: str | None, display: Display) -> in
         # Resume: the first lesson not yet done (from where it stopped), then the ones after it.
         done = {key for key, entry in data["lessons"].items() if entry.get("done")}
         queue = [lesson for lesson in lessons if lesson_key(game.id, lesson.id) not in done] or lessons[:1]
-    console = open_console(display.color, {"f1": "help", "f2": "rules"})
+    console = open_console(display.color, {"f1": "help", "f2": "rules"}, display.ascii)
     adapter = adapter_for(game.id)
     for lesson in queue:
         entry = data["lessons"].get(lesson_key(game.id, lesson.id), {})

@@ -68,7 +68,7 @@ def play_command(
             raise UserError(
                 _("Cannot write the record to %(file)s: %(reason)s") % {"file": str(record), "reason": exc.strerror}
             ) from None
-    console = open_console(display.color, {"f1": "help", "f2": "rules"})
+    console = open_console(display.color, {"f1": "help", "f2": "rules"}, display.ascii)
     extra = {"clock": clock} if clock is not None else {}
     session = kit.session(console, state, level, rng, learner, display.ascii, writer.write if writer else None,
                           coach=coach and not auto, **extra)

@@ -74,7 +74,7 @@ def replay_command(path: Path, step: bool, display: Display) -> int:
     players = header["players"]
     learner = players.index("learner") if "learner" in players else None
     names = Names(len(players), learner)
-    console = open_console(display.color, {})
+    console = open_console(display.color, {}, display.ascii)
     console.show([("class:title", _("Replay of a game of %(game)s, seed %(seed)s.") % {
         "game": _(game.name), "seed": header.get("seed", "?")})])
     state = None

@@ -6,6 +6,7 @@ import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tutor.cardtext import render
 from tutor.i18n import _
 
 
@@ -28,5 +29,5 @@ def clause_lines(clause: Clause, width: int = 78) -> list[str]:
     title = f"{clause.id} {_(clause.title)}"
     if clause.decided:
         title += " " + _("(decided by tutor: the sources are silent or disagree)")
-    body = textwrap.fill(_(clause.text), width=width, initial_indent="    ", subsequent_indent="    ")
+    body = textwrap.fill(render(_(clause.text)), width=width, initial_indent="    ", subsequent_indent="    ")
     return [title, *body.splitlines()]

@@ -66,7 +66,10 @@ def score_line(player: str, melds: str, left: str, points: int, total: int) -> s
 def score_lines(event: Event, names: Any, ascii_only: bool, wild: int) -> list[str]:
     """Each seat's melds, left-over cards, points and running total from a round's (or 3-13
     Speed hand's) end event, the cards of the `wild` rank marked."""
-    from tutor.cardfaces import show_cards, show_melds  # here: 33 shares this module, not these cards
+    from tutor.cardfaces import (  # here: 33 shares this module, not these cards
+        show_cards,
+        show_melds,
+    )
 
     return [score_line(names(seat), show_melds(arrangement["melds"], ascii_only, wild) or "-",
                         show_cards(arrangement["deadwood"], ascii_only, wild) or "-", points, total)

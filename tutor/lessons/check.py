@@ -13,6 +13,7 @@ import importlib
 from pathlib import Path
 from types import ModuleType
 
+from tutor import cardtext
 from tutor.games.base import IllegalAction, OptionError
 from tutor.lessons.model import Lesson, LessonError, load_lesson
 from tutor.lessons.positions import shown
@@ -68,8 +69,36 @@ def check_positions(lesson: Lesson) -> list[LessonError]:
     return problems
 
 
+def check_cards(lesson: Lesson) -> list[LessonError]:
+    """Every card a text names is markup the trainer can draw (`{KD}`, `{Q}`: tutor.cardtext),
+    never a bare code (`KD`, `Q-K-A`) that a translator would see and a learner could not read."""
+    problems = []
+    for text, label, (line, col) in lesson.texts():
+        for found in cardtext.problems(text):
+            problems.append(LessonError(lesson.path, line, col, "lesson_card_code", card=found, field=label))
+    return problems
+
+
+def translation_card_problem(source: str, translated: str) -> str | None:
+    """What a translation does wrong with the cards of its source, or None: it must name the
+    same cards (in markup) and no others; a rank may be written as a word instead of `{Q}`."""
+    bad = cardtext.problems(translated)
+    if any(cardtext.token_kind(b) == "card" or b.startswith("{") for b in bad):
+        return next(b for b in bad if cardtext.token_kind(b) == "card" or b.startswith("{"))
+    want = [t for t in cardtext.markup_tokens(source) if cardtext.token_kind(t) == "card"]
+    got = cardtext.markup_tokens(translated)
+    for token in got:
+        if token not in cardtext.markup_tokens(source):
+            return "{" + token + "}"
+    for token in want:
+        if token not in got:
+            return "{" + token + "}"
+    return None
+
+
 def check_translations(lesson: Lesson) -> list[LessonError]:
-    """Every learner-facing text of the lesson is translated in every catalog."""
+    """Every learner-facing text of the lesson is translated in every catalog, naming the same
+    cards as the lesson does."""
     from babel.messages.pofile import read_po
 
     from tutor.i18n import LANGUAGES
@@ -83,6 +112,11 @@ def check_translations(lesson: Lesson) -> list[LessonError]:
             message = catalog.get(text)
             if message is None or not message.string or message.fuzzy:
                 problems.append(LessonError(lesson.path, line, col, "lesson_untranslated", lang=lang, field=label))
+                continue
+            wrong = translation_card_problem(text, message.string)
+            if wrong is not None:
+                problems.append(LessonError(lesson.path, line, col, "lesson_translated_cards", lang=lang,
+                                            field=label, card=wrong))
     return problems
 
 
@@ -105,6 +139,7 @@ def check_path(root: Path, translations: bool = True) -> tuple[int, list[LessonE
             problems.append(err)
             continue
         problems += check_positions(lesson)
+        problems += check_cards(lesson)
         if translations:
             problems += check_translations(lesson)
     return len(files), problems

@@ -37,6 +37,8 @@ class LessonRunner:
     def __init__(self, console: Console, lesson: Lesson, adapter: ModuleType, progress: Progress | None,
                  ascii_only: bool = False) -> None:
         self.console = console
+        if ascii_only:  # cards named in texts are drawn as the hand is
+            console.ascii_only = True
         self.lesson = lesson
         self.adapter = adapter
         self.progress = progress

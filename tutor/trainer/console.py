@@ -15,6 +15,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import IO, Protocol
 
+from tutor import cardtext
+
 Fragments = list[tuple[str, str]]
 
 STYLE = {
@@ -46,30 +48,43 @@ class TimeUp(Exception):
 
 
 class Console(Protocol):
+    #: Cards named in texts (`{KD}`, tutor.cardtext) are drawn in ASCII (`KD`) rather than `K♦`.
+    ascii_only: bool
+
     def show(self, fragments: Fragments | str) -> None: ...
 
     def ask(self, prompt: str, choices: Sequence[str] = (), toolbar: str = "",
             timeout: float | None = None) -> str: ...
 
 
-def plain(fragments: Fragments | str) -> str:
-    return fragments if isinstance(fragments, str) else "".join(text for _, text in fragments)
+def plain(fragments: Fragments | str, ascii_only: bool = False) -> str:
+    """The text of the fragments, with the cards named in it drawn (`{KD}` -> `K♦`)."""
+    text = fragments if isinstance(fragments, str) else "".join(text for _, text in fragments)
+    return cardtext.render(text, ascii_only)
+
+
+def drawn(fragments: Fragments | str, ascii_only: bool = False) -> Fragments:
+    """The fragments with the cards named in their texts drawn, each card in its suit's colour."""
+    parts: Fragments = [("", fragments)] if isinstance(fragments, str) else fragments
+    return [piece for style, text in parts for piece in cardtext.fragments(text, style, ascii_only)]
 
 
 class LineConsole:
     """Plain lines on plain streams: for piped input, scripts and tests."""
 
-    def __init__(self, stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> None:
+    def __init__(self, stdin: IO[str] | None = None, stdout: IO[str] | None = None,
+                 ascii_only: bool = False) -> None:
         self.stdin = stdin or sys.stdin
         self.stdout = stdout or sys.stdout
+        self.ascii_only = ascii_only
 
     def show(self, fragments: Fragments | str) -> None:
-        self.stdout.write(plain(fragments) + "\n")
+        self.stdout.write(plain(fragments, self.ascii_only) + "\n")
         self.stdout.flush()
 
     def ask(self, prompt: str, choices: Sequence[str] = (), toolbar: str = "",
             timeout: float | None = None) -> str:
-        self.stdout.write(prompt)
+        self.stdout.write(plain(prompt, self.ascii_only))
         self.stdout.flush()
         if timeout is not None and not _ready(self.stdin, timeout):
             self.stdout.write("\n")
@@ -134,13 +149,15 @@ def wrap_fragments(fragments: Fragments, width: int) -> Fragments:
 class PromptConsole:
     """A prompt_toolkit session: colours, completion, toolbar and keys."""
 
-    def __init__(self, color: bool = True, input=None, output=None, keys: dict[str, str] | None = None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, color: bool = True, input=None, output=None, keys: dict[str, str] | None = None,  # type: ignore[no-untyped-def]
+                 ascii_only: bool = False) -> None:
         from prompt_toolkit import PromptSession
         from prompt_toolkit.key_binding import KeyBindings
         from prompt_toolkit.keys import Keys
         from prompt_toolkit.styles import Style
 
         self.color = color
+        self.ascii_only = ascii_only
         self.style = Style.from_dict(STYLE if color else {"bottom-toolbar": "noreverse"})
         self.output = output
         self._timer = None  # type: ignore[var-annotated]
@@ -160,9 +177,9 @@ class PromptConsole:
         from prompt_toolkit import print_formatted_text
         from prompt_toolkit.formatted_text import FormattedText
 
-        parts: Fragments = [("", fragments)] if isinstance(fragments, str) else fragments
+        parts = drawn(fragments, self.ascii_only)
         if not self.color:
-            parts = [("", plain(fragments))]
+            parts = [("", plain(parts))]
         print_formatted_text(FormattedText(wrap_fragments(parts, self.width())), style=self.style, output=self.output)
 
     def width(self) -> int:
@@ -176,7 +193,8 @@ class PromptConsole:
         from prompt_toolkit.completion import WordCompleter
 
         completer = WordCompleter(list(choices), ignore_case=True, sentence=True) if choices else None
-        prompt = plain(wrap_fragments([("", prompt)], self.width()))
+        prompt = plain(wrap_fragments([("", plain(prompt, self.ascii_only))], self.width()))
+        toolbar = plain(toolbar, self.ascii_only)
         try:
             return self.session.prompt(prompt, completer=completer, bottom_toolbar=toolbar or None,
                                        pre_run=self._alarm(timeout) if timeout is not None else None)
@@ -261,8 +279,8 @@ def _submit(command: str) -> Callable[..., None]:
     return handler
 
 
-def open_console(color: bool, keys: dict[str, str]) -> Console:
+def open_console(color: bool, keys: dict[str, str], ascii_only: bool = False) -> Console:
     """A prompt_toolkit console on a terminal, plain lines otherwise."""
     if sys.stdin.isatty() and sys.stdout.isatty():
-        return PromptConsole(color=color, keys=keys)
-    return LineConsole()
+        return PromptConsole(color=color, keys=keys, ascii_only=ascii_only)
+    return LineConsole(ascii_only=ascii_only)

@@ -54,6 +54,8 @@ class TableSession:
     def __init__(self, console: Console, state: Any, level: str, rng: random.Random, learner: int | None,
                  ascii_only: bool = False, record: Recorder | None = None, coach: bool = False) -> None:
         self.console = console
+        if ascii_only:  # cards named in texts are drawn as the hand is
+            console.ascii_only = True
         self.state = state
         self.level = level
         self.rng = rng

@@ -32,7 +32,17 @@ from functools import lru_cache
 
 from tutor.cards import Card
 from tutor.games.remark import Remark
-from tutor.games.speed.engine import RULES, Action, Discard, Draw, Match, Pass, Phase, State, View
+from tutor.games.speed.engine import (
+    RULES,
+    Action,
+    Discard,
+    Draw,
+    Match,
+    Pass,
+    Phase,
+    State,
+    View,
+)
 from tutor.games.three_thirteen import solver
 
 LEVELS = ("easy", "normal", "hard")

@@ -13,8 +13,8 @@ from typing import Any
 
 from tutor.games.speed import bots, coach
 from tutor.games.speed.engine import Chance, Phase, State
-from tutor.skills import Skill
 from tutor.i18n import N_, quoted
+from tutor.skills import Skill
 from tutor.trainer.cardnames import held_card
 
 
@@ -78,7 +78,11 @@ def exercise(skill: Skill, first_seed: int, tries: int = 300) -> tuple[State, in
 
 def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random, ascii_only: bool) -> str:
     """Shows the position, reads the learner's answer and judges it; the verdict's kind."""
-    from tutor.games.speed.narrate import discard_verdict_lines, draw_verdict_lines, window_verdict_lines
+    from tutor.games.speed.narrate import (
+        discard_verdict_lines,
+        draw_verdict_lines,
+        window_verdict_lines,
+    )
     from tutor.games.speed.session import SpeedSession
     from tutor.i18n import _
     from tutor.trainer.commands import command_of, split_command, typed_word

@@ -8,7 +8,6 @@ from tutor.games.speed.narrate import event_line, option_error_line
 from tutor.games.speed.replay import SHAPE, replay
 from tutor.games.speed.session import SpeedSession
 
-
 KIT = GameKit(
     parse_options=parse_options,
     new_state=lambda players, options, rng: State(players, Chance(rng)),

@@ -21,14 +21,38 @@ from typing import Any
 from tutor.cardfaces import show_card
 from tutor.cards import Card, parse_code
 from tutor.games.speed import bots, coach
-from tutor.games.speed.engine import DECKS, MAX_PLAYERS, MIN_PLAYERS, Chance, Discard, Draw, Match, Pass, Phase, State
-from tutor.games.speed.narrate import discard_verdict_lines, draw_verdict_lines, window_verdict_lines
+from tutor.games.speed.engine import (
+    DECKS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Chance,
+    Discard,
+    Draw,
+    Match,
+    Pass,
+    Phase,
+    State,
+)
+from tutor.games.speed.narrate import (
+    discard_verdict_lines,
+    draw_verdict_lines,
+    window_verdict_lines,
+)
 from tutor.i18n import _, quoted
+from tutor.lessons import playon
+from tutor.lessons.positions import (
+    MAX_SEED,
+    Decks,
+    PositionError,
+    card_codes,
+    is_whole,
+    known_fields,
+    read_expect,
+    shown,
+    whole,
+)
 from tutor.trainer.cardnames import held_card
 from tutor.trainer.commands import command_of, typed_word
-from tutor.lessons import playon
-from tutor.lessons.positions import (MAX_SEED, Decks, PositionError, card_codes, is_whole, known_fields,
-                                     read_expect, shown, whole)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,18 @@ from typing import Any
 
 from tutor.cards import codes, make_decks
 from tutor.games.base import Event, OptionError
-from tutor.games.speed.engine import DECKS, HANDS, MAX_PLAYERS, SOURCES, Discard, Draw, Match, Pass, Phase, State
+from tutor.games.speed.engine import (
+    DECKS,
+    HANDS,
+    MAX_PLAYERS,
+    SOURCES,
+    Discard,
+    Draw,
+    Match,
+    Pass,
+    Phase,
+    State,
+)
 from tutor.records import (
     RecordError,
     RecordShape,

@@ -17,10 +17,20 @@ from typing import Any
 
 from tutor.cardfaces import card_style, hand_fragments, rummy_order, show_card
 from tutor.cards import Card, rank_code
+from tutor.cardtext import typing_examples
 from tutor.games.base import Event, IllegalAction
-from tutor.games.speed import bots, coach
 from tutor.games.remark import Remark
-from tutor.games.speed.engine import RULES, Action, Discard, Draw, Match, Pass, Phase, View
+from tutor.games.speed import bots, coach
+from tutor.games.speed.engine import (
+    RULES,
+    Action,
+    Discard,
+    Draw,
+    Match,
+    Pass,
+    Phase,
+    View,
+)
 from tutor.games.speed.narrate import (
     discard_verdict_lines,
     draw_verdict_lines,
@@ -38,6 +48,7 @@ from tutor.trainer.cardnames import read_card, words_hint
 from tutor.trainer.commands import command_of, command_word, split_command, typed_word
 from tutor.trainer.console import Fragments, TimeUp
 from tutor.trainer.table import TableSession
+
 
 class SpeedSession(TableSession):
     clauses = CLAUSES
@@ -156,8 +167,8 @@ class SpeedSession(TableSession):
         for line in (
             _("Everyone plays at once. To draw, type %(middle)s (the top of the middle) or %(pile)s (the top of "
               "the pile on your right).") % words,
-            _("Then type the card to discard, like 10H, QS or 7♦: it goes face down until everyone has chosen, "
-              "then onto your pile on the left, for your left neighbour.") % words,
+            _("Then type the card to discard, like %(examples)s: it goes face down until everyone has chosen, "
+              "then onto your pile on the left, for your left neighbour.") % {"examples": typing_examples()},
             words_hint(),
             _("When all your cards are in sets, type %(match)s before you draw (SPD.7). Wild cards are marked "
               "with *, the card you just drew with brackets.") % words,

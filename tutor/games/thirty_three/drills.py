@@ -9,8 +9,8 @@ the limit, a value choice that matters, or a play that squeezes the next player.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from tutor.games.thirty_three import bots, coach

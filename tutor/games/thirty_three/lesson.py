@@ -20,13 +20,27 @@ from typing import Any
 
 from tutor.games.base import IllegalAction, OptionError
 from tutor.games.thirty_three import bots, coach
-from tutor.games.thirty_three.deck import HAND_SIZE, LIMIT, LOWEST, VALUES, parse_options
+from tutor.games.thirty_three.deck import (
+    HAND_SIZE,
+    LIMIT,
+    LOWEST,
+    VALUES,
+    parse_options,
+)
 from tutor.games.thirty_three.engine import Chance, Phase, Play, State
 from tutor.games.thirty_three.narrate import illegal_line, verdict_lines  # noqa: F401 (verdict_lines: for runners)
 from tutor.games.thirty_three.words import parse_card
-from tutor.lessons import playon
 from tutor.i18n import _
-from tutor.lessons.positions import MAX_SEED, MAX_WORD, PositionError, known_fields, read_expect, shown, whole
+from tutor.lessons import playon
+from tutor.lessons.positions import (
+    MAX_SEED,
+    MAX_WORD,
+    PositionError,
+    known_fields,
+    read_expect,
+    shown,
+    whole,
+)
 
 GAME = "thirty-three"
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tutor.games import texts
 from tutor.games.base import Event, IllegalAction, OptionError
 from tutor.games.remark import Remark
 from tutor.games.thirty_three.words import show_face, show_value
-from tutor.games import texts
 from tutor.i18n import _, ngettext, quoted
 from tutor.trainer.commands import typed_word
 from tutor.trainer.table import Names

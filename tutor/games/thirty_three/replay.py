@@ -13,7 +13,16 @@ from typing import Any
 
 from tutor.games.base import Event, OptionError
 from tutor.games.thirty_three.deck import FACES, MAX_DECK_SIZE, MAX_FACE_COUNT, Options
-from tutor.games.thirty_three.engine import Action, Draw, EndTurn, Pick, Play, Say, SkipForfeit, State
+from tutor.games.thirty_three.engine import (
+    Action,
+    Draw,
+    EndTurn,
+    Pick,
+    Play,
+    Say,
+    SkipForfeit,
+    State,
+)
 from tutor.records import (
     Context,
     RecordError,

@@ -14,8 +14,18 @@ from tutor.games.base import Event, IllegalAction
 from tutor.games.remark import Remark
 from tutor.games.thirty_three import bots
 from tutor.games.thirty_three.deck import FACES, LIMIT, VALUES
-from tutor.games.thirty_three.engine import (Action, Draw, EndTurn, Phase, Pick, Play, Say, SkipForfeit, State,
-                                            View)
+from tutor.games.thirty_three.engine import (
+    Action,
+    Draw,
+    EndTurn,
+    Phase,
+    Pick,
+    Play,
+    Say,
+    SkipForfeit,
+    State,
+    View,
+)
 from tutor.games.thirty_three.narrate import (
     coach_line,
     event_line,
@@ -24,12 +34,19 @@ from tutor.games.thirty_three.narrate import (
     remark_line,
 )
 from tutor.games.thirty_three.rules import CLAUSES
-from tutor.games.thirty_three.words import card_words, parse_card, resolve, show_face, show_value
+from tutor.games.thirty_three.words import (
+    card_words,
+    parse_card,
+    resolve,
+    show_face,
+    show_value,
+)
 from tutor.i18n import _, ngettext, npgettext, quoted
 from tutor.trainer.commands import command_of, command_word, typed_word
 from tutor.trainer.console import Console, Fragments
 from tutor.trainer.table import Recorder, TableSession, go_on_line
 from tutor.typed import whole_number
+
 
 def card_style(face: str) -> str:
     if face.startswith("+") and face != "+-10":

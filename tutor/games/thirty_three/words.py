@@ -12,7 +12,13 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from tutor.games.thirty_three.deck import ONE_ELEVEN, PLUS_MINUS_TEN, VALUES, ZERO, canonical_face
+from tutor.games.thirty_three.deck import (
+    ONE_ELEVEN,
+    PLUS_MINUS_TEN,
+    VALUES,
+    ZERO,
+    canonical_face,
+)
 from tutor.i18n import pgettext
 from tutor.typed import whole_number
 

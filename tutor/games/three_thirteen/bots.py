@@ -37,9 +37,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tutor.cards import Card, parse_code
-from tutor.games.three_thirteen import solver
 from tutor.games.remark import Remark
-from tutor.games.three_thirteen.engine import Action, Discard, Draw, GoOut, Phase, State, View
+from tutor.games.three_thirteen import solver
+from tutor.games.three_thirteen.engine import (
+    Action,
+    Discard,
+    Draw,
+    GoOut,
+    Phase,
+    State,
+    View,
+)
 
 LEVELS = ("easy", "normal", "hard")
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from tutor.cardtext import MELD_EXAMPLE
 from tutor.games.three_thirteen import bots, coach, solver
 from tutor.games.three_thirteen.engine import Chance, Phase, State
+from tutor.i18n import N_, quoted
 from tutor.skills import Skill
 from tutor.trainer.cardnames import held_card, read_cards
-from tutor.i18n import N_, quoted
 
 
 def keep_discard(state: State) -> bool:
@@ -50,7 +51,7 @@ SKILLS: tuple[Skill, ...] = (
     Skill("spot-go-out", N_("Spotting a go-out"),
           N_("Can you go out? Type %(out)s and the card, or just a card to discard."), Phase.DISCARD, keep_go_out),
     Skill("arrange", N_("Arranging for the fewest points"),
-          N_("Type your melds, separated by |, e.g. 3H 4H 5H | 7S 7D 7C."), Phase.DRAW, keep_arrange),
+          N_("Type your melds, separated by |, e.g. %(example)s."), Phase.DRAW, keep_arrange),
 )
 
 
@@ -91,7 +92,8 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
     session = TTSession(console, state, "normal", rng, seat, ascii_only)
     console.show(session.table())
     while True:
-        text = console.ask(_(skill.prompt) % {"out": typed_word("out")} + " ", session.choices(), " " + _(skill.title))
+        prompt = _(skill.prompt) % {"example": quoted(MELD_EXAMPLE), "out": typed_word("out")}
+        text = console.ask(prompt + " ", session.choices(), " " + _(skill.title))
         words = text.split()
         command = command_of(words[0]) if words else None
         if not words or (command not in (None, "out", "stock", "pile") and session.handle_command(command)):
@@ -99,7 +101,8 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
         if skill.id == "arrange":
             melds = read_melds(text, state, seat)
             if melds is None:
-                session.say_error(_("Write each meld as cards like 3H 4H 5H, melds separated by |."))
+                session.say_error(_("Write each meld as cards like %(example)s, melds separated by |.")
+                              % {"example": quoted(MELD_EXAMPLE.split(" | ")[0])})
                 continue
             verdict: Any = coach.judge_arrangement(state.hands[seat], state.wild, state.rules, melds)
             lines = arrangement_verdict_lines(verdict, ascii_only)

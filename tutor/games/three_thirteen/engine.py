@@ -28,7 +28,7 @@ from enum import Enum
 from typing import Any
 
 from tutor.cards import Card, codes, make_decks, parse_code
-from tutor.games.base import Chance, Event, IllegalAction, Rules, OptionError
+from tutor.games.base import Chance, Event, IllegalAction, OptionError, Rules
 from tutor.games.three_thirteen import solver
 from tutor.games.three_thirteen.options import (
     ROUNDS,

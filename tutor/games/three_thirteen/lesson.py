@@ -22,6 +22,7 @@ from typing import Any
 
 from tutor.cardfaces import show_card
 from tutor.cards import Card, parse_code
+from tutor.cardtext import MELD_EXAMPLE
 from tutor.games.base import OptionError
 from tutor.games.three_thirteen import bots, coach, solver
 from tutor.games.three_thirteen.engine import Chance, Discard, Draw, GoOut, Phase, State
@@ -31,10 +32,19 @@ from tutor.games.three_thirteen.narrate import (
     draw_verdict_lines,
 )
 from tutor.games.three_thirteen.options import parse_options
-from tutor.lessons import playon
 from tutor.i18n import _, ngettext, quoted
-from tutor.lessons.positions import (MAX_SEED, Decks, PositionError, card_codes, is_whole, known_fields,
-                                     read_expect, shown, whole)
+from tutor.lessons import playon
+from tutor.lessons.positions import (
+    MAX_SEED,
+    Decks,
+    PositionError,
+    card_codes,
+    is_whole,
+    known_fields,
+    read_expect,
+    shown,
+    whole,
+)
 from tutor.trainer.cardnames import held_card
 
 
@@ -173,7 +183,8 @@ def read_answer(session: Any, text: str, expected: Answer | None) -> Answer | No
     if expected is not None and expected.kind == "arrange":
         melds = read_melds(text, state, state.current)
         if melds is None:
-            session.say_error(_("Write each meld as cards like 3H 4H 5H, melds separated by |."))
+            session.say_error(_("Write each meld as cards like %(example)s, melds separated by |.")
+                              % {"example": quoted(MELD_EXAMPLE.split(" | ")[0])})
             return None
         return Answer("arrange", melds=tuple(tuple(m) for m in melds))
     command, rest = split_command(text)

@@ -6,12 +6,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from tutor.cardfaces import rank_face, show_card, show_cards, show_melds, with_faces
+from tutor.games import texts
 from tutor.games.base import Event, IllegalAction, OptionError
 from tutor.games.remark import Remark
-from tutor.games import texts
 from tutor.i18n import _, ngettext, quoted
 from tutor.trainer.commands import command_word
 from tutor.trainer.table import Names
+
 
 def event_line(event: Event, names: Names, ascii_only: bool = False, reveal: bool = False) -> str | None:
     kind = event["event"]

@@ -19,7 +19,15 @@ from typing import Any
 from tutor.cards import codes, make_decks
 from tutor.games.base import Event, OptionError
 from tutor.games.three_thirteen.engine import Action, Discard, Draw, GoOut, State
-from tutor.games.three_thirteen.options import ACES, DECK_SIZE, FACE_POINTS, MAX_DECKS, MAX_PLAYERS, ROUNDS, Options
+from tutor.games.three_thirteen.options import (
+    ACES,
+    DECK_SIZE,
+    FACE_POINTS,
+    MAX_DECKS,
+    MAX_PLAYERS,
+    ROUNDS,
+    Options,
+)
 from tutor.records import (
     RecordError,
     RecordShape,

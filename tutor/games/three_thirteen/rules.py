@@ -19,7 +19,7 @@ CLAUSES: tuple[Clause, ...] = (
     Clause(
         "TT.2",
         N_("Ranks"),
-        N_("The ranks run A, 2, 3 up to 10, J, Q, K. Aces are low only: A-2-3 is a run, but Q-K-A and K-A-2 are not."),
+        N_("The ranks run {A}, 2, 3 up to 10, {J}, {Q}, {K}. Aces are low only: {A}-2-3 is a run, but {Q}-{K}-{A} and {K}-{A}-2 are not."),
     ),
     Clause(
         "TT.3",
@@ -113,8 +113,8 @@ CLAUSES: tuple[Clause, ...] = (
         "TT.13",
         N_("Variant: aces high or low"),
         N_(
-            "In this variant an ace may go below the two (A-2-3) or above the king (Q-K-A), but never both "
-            "in one run, so K-A-2 is still not a run. An ace left over then counts 15 points."
+            "In this variant an ace may go below the two ({A}-2-3) or above the king ({Q}-{K}-{A}), but never both "
+            "in one run, so {K}-{A}-2 is still not a run. An ace left over then counts 15 points."
         ),
     ),
     Clause(

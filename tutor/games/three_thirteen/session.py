@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from tutor.cardfaces import card_style, hand_fragments, rummy_order, show_card
 from tutor.cards import Card, rank_code
+from tutor.cardtext import typing_examples
 from tutor.games.base import Event, IllegalAction
-from tutor.games.three_thirteen import bots, coach
 from tutor.games.remark import Remark
+from tutor.games.three_thirteen import bots, coach
 from tutor.games.three_thirteen.engine import Action, Discard, Draw, GoOut, Phase, View
 from tutor.games.three_thirteen.narrate import (
     discard_verdict_lines,
@@ -28,6 +29,7 @@ from tutor.trainer.cardnames import read_card, words_hint
 from tutor.trainer.commands import command_of, command_word, split_command, typed_word
 from tutor.trainer.console import Fragments
 from tutor.trainer.table import TableSession
+
 
 class TTSession(TableSession):
     clauses = CLAUSES
@@ -79,10 +81,10 @@ class TTSession(TableSession):
         for line in (
             _("To draw, type %(stock)s (the top of the stock) or %(pile)s (the top of the discard pile).")
             % {"stock": typed_word("stock"), "pile": typed_word("pile")},
-            # TRANSLATORS: %(example)s is a whole typed line, quoted ("out 7D").
-            _("Then type the card to discard, like 10H, QS or 7♦. To go out, type %(out)s and the card, "
-              "like %(example)s: every other card must be in melds (TT.8).") % {
-                "out": typed_word("out"), "example": quoted(f"{command_word('out')} 7D")},
+            _("Then type the card to discard, like %(examples)s. To go out, type %(out)s and the card, "
+              "like %(going_out)s: every other card must be in melds (TT.8).")
+            % {"examples": typing_examples(), "out": typed_word("out"),
+               "going_out": quoted(command_word("out") + " 7D")},
             words_hint(),
             _("Wild cards are marked with *. Commands: %(help)s, %(rules)s, %(why)s, %(quit)s.")
             % {c: typed_word(c) for c in ("help", "rules", "why", "quit")},

@@ -27,8 +27,8 @@ from typing import Any
 
 from tutor.games.toepen import bots, coach
 from tutor.games.toepen.engine import Chance, Options, Phase, State, Throw, power
-from tutor.skills import Skill
 from tutor.i18n import N_, quoted
+from tutor.skills import Skill
 from tutor.trainer.cardnames import held_card
 
 SEAT = 0
@@ -147,7 +147,11 @@ def history_lines(state: State, names: Any, ascii_only: bool = False) -> list[st
 
 def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random, ascii_only: bool) -> str:
     """Shows the position, reads the learner's answer and judges it; the verdict's kind."""
-    from tutor.games.toepen.narrate import answer_verdict_line, card_verdict_line, challenge_verdict_line
+    from tutor.games.toepen.narrate import (
+        answer_verdict_line,
+        card_verdict_line,
+        challenge_verdict_line,
+    )
     from tutor.games.toepen.session import ToepenSession
     from tutor.i18n import _
     from tutor.trainer.commands import command_of, typed_word

@@ -345,9 +345,9 @@ def laundry_verdict_line(verdict: Any, ascii_only: bool = False) -> str:
     params = {"chance": pct(verdict.chance),
               "card": show_card(verdict.strong.code, ascii_only) if verdict.strong else ""}
     if verdict.honest and verdict.threw:
-        return _("Right: a hand of only A K Q J is thrown in for free; no challenge can cost you (TOE.4).")
+        return _("Right: a hand of only {A} {K} {Q} {J} is thrown in for free; no challenge can cost you (TOE.4).")
     if verdict.honest:
-        return _("Your hand held only A K Q J: throwing it in was free, and with it you take the last trick "
+        return _("Your hand held only {A} {K} {Q} {J}: throwing it in was free, and with it you take the last trick "
                  "only about %(chance)s of the time (TOE.4).") % params
     if verdict.threw and verdict.strong is not None:
         return _("A bluff that threw away %(card)s, a card that takes last tricks (about %(chance)s with the "

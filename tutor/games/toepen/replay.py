@@ -16,7 +16,14 @@ from typing import Any
 
 from tutor.cards import codes
 from tutor.games.base import Chance, Event, OptionError
-from tutor.games.toepen.engine import DECISION_EVENTS, DECK, Action, Play, State, card_from_code
+from tutor.games.toepen.engine import (
+    DECISION_EVENTS,
+    DECK,
+    Action,
+    Play,
+    State,
+    card_from_code,
+)
 from tutor.games.toepen.options import ENDS, LIMITS, MAX_PLAYERS, Options
 from tutor.records import (
     RecordError,

@@ -21,10 +21,19 @@ from typing import Any
 
 from tutor.cardfaces import SUIT_ORDER, card_style, hand_fragments, show_card
 from tutor.cards import Card
+from tutor.cardtext import typing_examples
 from tutor.games.base import Event, IllegalAction
 from tutor.games.remark import Remark
 from tutor.games.toepen import bots, coach
-from tutor.games.toepen.engine import COMMAND_MOVES, Knock, Phase, Play, View, card_from_code, power
+from tutor.games.toepen.engine import (
+    COMMAND_MOVES,
+    Knock,
+    Phase,
+    Play,
+    View,
+    card_from_code,
+    power,
+)
 from tutor.games.toepen.narrate import (
     answer_verdict_line,
     card_verdict_line,
@@ -143,7 +152,8 @@ class ToepenSession(TableSession):
         words = {c: typed_word(c) for c in ("knock", "stay", "fold", "throw", "keep", "challenge", "pass",
                                             "help", "rules", "why", "quit")}
         for line in (
-            _("To play a card, type it, like 10H, QS or 7♦. Follow the suit led if you can (TOE.5).") % words,
+            _("To play a card, type it, like %(examples)s. Follow the suit led if you can (TOE.5).")
+            % {"examples": typing_examples()},
             words_hint(),
             _("To knock (raise the stake by one, TOE.7), type %(knock)s when it is your turn. Before each bot "
               "card you may knock too: the trainer pauses; press Enter to go on, or type %(knock)s (in a "

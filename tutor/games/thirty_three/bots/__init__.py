@@ -25,7 +25,13 @@ from __future__ import annotations
 import random
 
 from tutor.games.thirty_three.bots.hard import choose_hard
-from tutor.games.thirty_three.bots.normal import Choice, choose_easy, choose_normal, normal_play, unseen_cards
+from tutor.games.thirty_three.bots.normal import (
+    Choice,
+    choose_easy,
+    choose_normal,
+    normal_play,
+    unseen_cards,
+)
 from tutor.games.thirty_three.bots.remarks import REMARK_DETAILS, REMARKS, remark
 from tutor.games.thirty_three.engine import State
 

@@ -25,10 +25,14 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tutor.games.thirty_three.bots.normal import Choice, non_play, normal_rank, unseen_cards
+from tutor.games.thirty_three.bots.normal import (
+    Choice,
+    non_play,
+    normal_rank,
+    unseen_cards,
+)
 from tutor.games.thirty_three.deck import FACES, LIMIT, VALUES
 from tutor.games.thirty_three.engine import Play, State
-
 
 BATCH = 64  # worlds dealt at a time
 MAX_WORLDS = 1024  # per decision, while two plays are still too close to call

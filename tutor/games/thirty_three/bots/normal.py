@@ -17,7 +17,15 @@ from collections import Counter
 from dataclasses import dataclass
 
 from tutor.games.thirty_three.deck import LIMIT, LOWEST, VALUES
-from tutor.games.thirty_three.engine import Action, Draw, Pick, Play, Say, SkipForfeit, State
+from tutor.games.thirty_three.engine import (
+    Action,
+    Draw,
+    Pick,
+    Play,
+    Say,
+    SkipForfeit,
+    State,
+)
 
 
 @dataclass(frozen=True)

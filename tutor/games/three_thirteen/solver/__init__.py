@@ -27,7 +27,12 @@ from __future__ import annotations
 
 from tutor.games.three_thirteen.solver.answers import clear_caches
 from tutor.games.three_thirteen.solver.going_out import can_go_out, discards
-from tutor.games.three_thirteen.solver.melds import Arrangement, MeldRules, card_points, is_meld
+from tutor.games.three_thirteen.solver.melds import (
+    Arrangement,
+    MeldRules,
+    card_points,
+    is_meld,
+)
 from tutor.games.three_thirteen.solver.plain import solve
 
 __all__ = ["Arrangement", "MeldRules", "can_go_out", "card_points", "clear_caches", "discards", "is_meld", "solve"]

@@ -17,7 +17,12 @@ from collections.abc import Sequence
 from operator import itemgetter
 
 from tutor.cards import Card
-from tutor.games.three_thirteen.solver.answers import arrangement_from, keep, kept_go_outs, template
+from tutor.games.three_thirteen.solver.answers import (
+    arrangement_from,
+    keep,
+    kept_go_outs,
+    template,
+)
 from tutor.games.three_thirteen.solver.lanes import ACES, LANE, LANES, RANKS
 from tutor.games.three_thirteen.solver.melds import Arrangement, MeldRules
 from tutor.games.three_thirteen.solver.search import Solver

@@ -15,7 +15,6 @@ both, an ace also above a Q or K).
 
 from __future__ import annotations
 
-
 # Ranks as bits 1..13 of one 32-bit lane per suit (C D H S): shifting by up to 13 never
 # carries a rank into another suit's ranks.
 LANE = {"C": 0, "D": 32, "H": 64, "S": 96}

@@ -17,7 +17,12 @@ from operator import itemgetter
 from tutor.cards import Card
 from tutor.games.three_thirteen.solver.answers import arrangement_from, template
 from tutor.games.three_thirteen.solver.lanes import ACES, LANE, LANES, RANKS, meldable
-from tutor.games.three_thirteen.solver.melds import BY_RANK, Arrangement, MeldRules, rank_points
+from tutor.games.three_thirteen.solver.melds import (
+    BY_RANK,
+    Arrangement,
+    MeldRules,
+    rank_points,
+)
 from tutor.games.three_thirteen.solver.search import Solver
 
 _FIRST = itemgetter(0)

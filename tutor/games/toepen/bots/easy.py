@@ -9,7 +9,18 @@ from __future__ import annotations
 import random
 
 from tutor.games.toepen.bots.choice import Choice
-from tutor.games.toepen.engine import Challenge, Fold, Keep, Knock, Pass, Phase, Play, State, Stay, Throw
+from tutor.games.toepen.engine import (
+    Challenge,
+    Fold,
+    Keep,
+    Knock,
+    Pass,
+    Phase,
+    Play,
+    State,
+    Stay,
+    Throw,
+)
 
 
 def choose_easy(state: State, rng: random.Random) -> Choice:

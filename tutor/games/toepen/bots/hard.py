@@ -13,8 +13,18 @@ from __future__ import annotations
 import random
 
 from tutor.games.toepen.bots.choice import Choice, pct
-from tutor.games.toepen.bots.judgement import answer_choice, challenge_choice, honest_hand, knock_gain
-from tutor.games.toepen.bots.sampling import BUDGET, SAMPLES, evaluate, last_trick_chance
+from tutor.games.toepen.bots.judgement import (
+    answer_choice,
+    challenge_choice,
+    honest_hand,
+    knock_gain,
+)
+from tutor.games.toepen.bots.sampling import (
+    BUDGET,
+    SAMPLES,
+    evaluate,
+    last_trick_chance,
+)
 from tutor.games.toepen.engine import Keep, Knock, Phase, Play, State, Throw, power
 
 #: hard: rollouts when asked whether to knock out of turn (SAMPLES otherwise).

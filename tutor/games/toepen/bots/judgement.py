@@ -14,7 +14,16 @@ from math import comb
 
 from tutor.cards import Card
 from tutor.games.toepen.bots.choice import Choice, pct
-from tutor.games.toepen.engine import DECK, Challenge, Fold, Pass, Phase, State, Stay, power
+from tutor.games.toepen.engine import (
+    DECK,
+    Challenge,
+    Fold,
+    Pass,
+    Phase,
+    State,
+    Stay,
+    power,
+)
 
 #: How much another player's penalty point is worth to a bot, against one of its own (spread over them).
 RIVALRY = 0.5

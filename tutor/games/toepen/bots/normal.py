@@ -14,8 +14,15 @@ from __future__ import annotations
 import random
 
 from tutor.games.toepen.bots.choice import Choice, pct
-from tutor.games.toepen.bots.judgement import (answer_choice, challenge_choice, honest_hand, lowest, strongest,
-                                               to_play_after, winning)
+from tutor.games.toepen.bots.judgement import (
+    answer_choice,
+    challenge_choice,
+    honest_hand,
+    lowest,
+    strongest,
+    to_play_after,
+    winning,
+)
 from tutor.games.toepen.engine import Keep, Knock, Phase, Play, State, Throw, power
 
 #: normal: the value of a hand by the strength (power) of the card kept for the last trick,

@@ -10,7 +10,19 @@ it bluffs: those are the `Choice`'s private reasons.
 from __future__ import annotations
 
 from tutor.games.remark import Remark
-from tutor.games.toepen.engine import Action, Challenge, Fold, Keep, Knock, Pass, Play, Stay, Throw, View, power
+from tutor.games.toepen.engine import (
+    Action,
+    Challenge,
+    Fold,
+    Keep,
+    Knock,
+    Pass,
+    Play,
+    Stay,
+    Throw,
+    View,
+    power,
+)
 
 #: Every code a Remark may carry, and the details it may hold: all of it seen by the whole table.
 REMARKS: tuple[str, ...] = (

@@ -15,6 +15,7 @@ from enum import Enum
 
 from tutor.cards import Card
 
+
 @dataclass(frozen=True, slots=True)
 class Throw:
     """TOE.4: throw in the four cards face down and take four new ones from the stock."""

@@ -10,7 +10,18 @@ from __future__ import annotations
 
 from tutor.cards import Card
 from tutor.games.base import IllegalAction
-from tutor.games.toepen.engine.actions import Action, Challenge, Fold, Keep, Knock, Pass, Phase, Play, Stay, Throw
+from tutor.games.toepen.engine.actions import (
+    Action,
+    Challenge,
+    Fold,
+    Keep,
+    Knock,
+    Pass,
+    Phase,
+    Play,
+    Stay,
+    Throw,
+)
 from tutor.games.toepen.engine.deck import HAND_SIZE, card_from_code
 from tutor.games.toepen.engine.table import Table
 

@@ -16,7 +16,13 @@ from typing import Any, Self
 from tutor.cards import Card
 from tutor.games.base import Chance
 from tutor.games.toepen.engine.actions import Phase
-from tutor.games.toepen.engine.deck import DECK, HAND_SIZE, TRICKS, card_from_code, power
+from tutor.games.toepen.engine.deck import (
+    DECK,
+    HAND_SIZE,
+    TRICKS,
+    card_from_code,
+    power,
+)
 from tutor.games.toepen.engine.table import Table
 from tutor.games.toepen.options import Options, check_players
 

@@ -14,7 +14,16 @@ from __future__ import annotations
 import random
 
 from tutor.games.base import Chance, Event
-from tutor.games.toepen.engine.actions import Action, Challenge, Fold, Keep, Knock, Play, Stay, Throw
+from tutor.games.toepen.engine.actions import (
+    Action,
+    Challenge,
+    Fold,
+    Keep,
+    Knock,
+    Play,
+    Stay,
+    Throw,
+)
 from tutor.games.toepen.engine.knocking import Knocking
 from tutor.games.toepen.engine.laundry import Laundry
 from tutor.games.toepen.engine.legality import Legality

@@ -21,9 +21,20 @@ import random
 from typing import Any
 
 from tutor.games.toepen.engine import Phase, State, power
-from tutor.games.toepen.lesson.answers import (Answer, Verdict, check_decision, judge, parse_expect,
-                                               verdict_lines)
-from tutor.games.toepen.lesson.positions import bot_step, build, learner_seat, ready_for_decision
+from tutor.games.toepen.lesson.answers import (
+    Answer,
+    Verdict,
+    check_decision,
+    judge,
+    parse_expect,
+    verdict_lines,
+)
+from tutor.games.toepen.lesson.positions import (
+    bot_step,
+    build,
+    learner_seat,
+    ready_for_decision,
+)
 from tutor.i18n import _, quoted
 from tutor.lessons import playon
 from tutor.lessons.positions import PositionError
@@ -104,9 +115,9 @@ def hint_line(state: State, expected: Answer | None) -> str:
         return _("Folding costs %(fold)d now; staying costs %(stake)d if you lose the last trick. How likely is "
                  "that?") % {"fold": state.stake - 1, "stake": state.stake}
     if phase is Phase.LAUNDRY:
-        return _("Does your hand hold a 7, 8, 9 or 10? Only a hand of A, K, Q and J is thrown in honestly.")
+        return _("Does your hand hold a 7, 8, 9 or 10? Only a hand of {A}, {K}, {Q} and {J} is thrown in honestly.")
     if phase is Phase.CHALLENGE:
-        return _("An honest hand holds only A, K, Q and J. How likely is that here? A lost challenge costs you "
+        return _("An honest hand holds only {A}, {K}, {Q} and {J}. How likely is that here? A lost challenge costs you "
                  "1 point.")
     if expected is not None and expected.kind == "knock":
         return _("How likely are you to take the last trick? Which stronger cards could still beat yours?")

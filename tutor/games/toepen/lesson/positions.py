@@ -31,10 +31,31 @@ from typing import Any
 from tutor.cards import Card
 from tutor.games.base import IllegalAction, OptionError
 from tutor.games.toepen import bots, engine
-from tutor.games.toepen.engine import COMMAND_MOVES, RANKS, Chance, Phase, Play, State, card_from_code
-from tutor.games.toepen.options import MAX_PLAYERS, MIN_PLAYERS, MIN_PLAYERS_TWO, parse_options
+from tutor.games.toepen.engine import (
+    COMMAND_MOVES,
+    RANKS,
+    Chance,
+    Phase,
+    Play,
+    State,
+    card_from_code,
+)
+from tutor.games.toepen.options import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    MIN_PLAYERS_TWO,
+    parse_options,
+)
 from tutor.lessons import playon
-from tutor.lessons.positions import MAX_SEED, PositionError, card_codes, is_whole, known_fields, shown, word
+from tutor.lessons.positions import (
+    MAX_SEED,
+    PositionError,
+    card_codes,
+    is_whole,
+    known_fields,
+    shown,
+    word,
+)
 from tutor.typed import whole_number
 
 POSITION_FIELDS = {"players", "seat", "hands", "dealer", "points", "options", "laundry", "stock", "stake",
