@@ -4,6 +4,7 @@ language, and at every prompt of the games with French-suited cards."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -37,8 +38,8 @@ def test_cards_in_words_in_every_language(lang):
     example = words_hint().split(":")[-1]
     assert "queen of spades" not in example or lang == "en"
     # The example the help gives is a card the reader understands.
-    quoted = next(p for q in ("\"", "„", "«") if q in words_hint() for p in [words_hint().split(q, 1)[1]])
-    assert read_card(quoted.rstrip(".“»\" ").rstrip("»“\" ")) == (12, "S")
+    quoted = re.search("[\u201c„«]\u00a0?(.+?)\u00a0?[\u201d\u201c»]", words_hint()).group(1)
+    assert read_card(quoted) == (12, "S")
 
 
 NUMBERS = {"en": "ten of hearts", "lt": "širdžių dešimtakė", "de": "Herz Zehn", "fr": "dix de cœur",

@@ -48,7 +48,7 @@ def test_discarding_the_card_that_goes_out_without_saying_out_is_named(capsys, m
     code, out, err = tutor(capsys, monkeypatch, ["play", "3-13", "--seed", "4", "--players", "3", "--coach"],
                            "stock\nKD\n")
     assert code == 0
-    assert 'Coach: You could have gone out with K♦: "out KD" shows your melds and goes out (TT.8).' in out
+    assert "Coach: You could have gone out with K♦: \u201cout KD\u201d shows your melds and goes out (TT.8)." in out
     code, out, err = tutor(capsys, monkeypatch, ["--lang", "de", "play", "3-13", "--seed", "4", "--players", "3",
                                                  "--coach"], "stapel\nKD\n")
     assert code == 0 and "„raus KD“" in out and "K♦" in out

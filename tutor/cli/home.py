@@ -69,11 +69,13 @@ def home(display: Display) -> int:
     game = registry.GAMES[0]
     try:
         while True:
+            # Label style ("33: lessons"): the game's name stands alone, so no language has to
+            # inflect it inside a sentence.
             actions = [
-                ("learn", _("Learn %(game)s: guided lessons") % {"game": _(game.name)}),
-                ("drill", _("Drill %(game)s: short exercises") % {"game": _(game.name)}),
-                ("play", _("Play %(game)s against bots") % {"game": _(game.name)}),
-                ("rules", _("Rules of %(game)s") % {"game": _(game.name)}),
+                ("learn", _("%(game)s: guided lessons") % {"game": _(game.name)}),
+                ("drill", _("%(game)s: short drills") % {"game": _(game.name)}),
+                ("play", _("%(game)s: play against bots") % {"game": _(game.name)}),
+                ("rules", _("%(game)s: rules") % {"game": _(game.name)}),
                 ("progress", _("My progress")),
                 ("language", _("Language: %(name)s") % {"name": i18n.language_name(i18n.current())}),
             ]

@@ -21,7 +21,7 @@ from typing import Any
 
 from tutor.cardfaces import local_letters, rank_face, read_face
 from tutor.cards import Card, rank_code
-from tutor.i18n import _, current, format_list, pgettext
+from tutor.i18n import _, current, format_list, pgettext, quoted
 from tutor.typed import whole_number
 
 _ENGLISH = {
@@ -201,7 +201,7 @@ def words_hint() -> str:
     """One line for a game's help: cards may be named in words too."""
     # TRANSLATORS: an example of a card named in words, as a learner would type it in your language.
     example = pgettext("card name", "queen of spades")
-    return _("You may also name a card in words, like \"%(example)s\".") % {"example": example}
+    return _("You may also name a card in words, like %(example)s.") % {"example": quoted(example)}
 
 
 def faces_hint() -> list[str]:

@@ -45,7 +45,7 @@ from tutor.games.speed.rules import CLAUSES
 from tutor.games.three_thirteen import solver
 from tutor.i18n import _, ngettext, quoted
 from tutor.trainer.cardnames import faces_hint, read_card, words_hint
-from tutor.trainer.commands import command_of, command_word, split_command
+from tutor.trainer.commands import command_of, command_word, split_command, typed_word
 from tutor.trainer.console import Fragments, TimeUp
 from tutor.trainer.table import TableSession
 
@@ -163,7 +163,7 @@ class SpeedSession(TableSession):
             "hand": s.hand, "wild": rank_face(s.wild), "players": s.players}
 
     def show_help(self) -> None:
-        words = {c: command_word(c) for c in ("middle", "pile", "match", "help", "rules", "why", "quit")}
+        words = {c: typed_word(c) for c in ("middle", "pile", "match", "help", "rules", "why", "quit")}
         for line in (
             _("Everyone plays at once. To draw, type %(middle)s (the top of the middle) or %(pile)s (the top of "
               "the pile on your right).") % words,
@@ -241,10 +241,12 @@ class SpeedSession(TableSession):
             self.console.show([("class:title", self.call())])
         if s.phase is Phase.DISCARD:
             return self._discard_choice(seat)
-        text = self.ask_timed(_("Draw from the %(middle)s or the %(pile)s:") % {
-            "middle": command_word("middle"), "pile": command_word("pile")} if s.phase is Phase.DRAW else
-            _("%(match)s, or draw from the %(middle)s or the %(pile)s:") % {
-                "match": command_word("match"), "middle": command_word("middle"), "pile": command_word("pile")})
+        words = {c: typed_word(c) for c in ("match", "middle", "pile")}
+        text = self.ask_timed(
+            _("Draw from the middle (%(middle)s) or from the pile on your right (%(pile)s):") % words
+            if s.phase is Phase.DRAW else
+            _("Call %(match)s, or draw from the middle (%(middle)s) or from the pile on your right (%(pile)s):")
+            % words)
         if text is None:
             self.console.show([("class:error", _("The caller draws from the middle for you."))])
             source = "middle"
@@ -254,9 +256,8 @@ class SpeedSession(TableSession):
                 return self._match(seat)
             if command not in ("middle", "pile"):
                 if not self.handle_command(command) and text.strip():
-                    self.say_error(_("Type %(middle)s or %(pile)s, or %(match)s when all your cards are in sets.") % {
-                        "middle": command_word("middle"), "pile": command_word("pile"),
-                        "match": command_word("match")})
+                    self.say_error(_("Type %(middle)s or %(pile)s, or %(match)s when all your cards are in sets.")
+                                   % words)
                 return []
             source = command
         actions: list[Any] = []
@@ -305,7 +306,8 @@ class SpeedSession(TableSession):
             return []
         parsed = read_card(" ".join(words))  # the notation, or the card in words ("dame de cœur")
         if parsed is None:
-            self.say_error(_("%(text)s is not a card. Type help to see how to write cards.") % {"text": quoted(text)})
+            self.say_error(_("%(text)s is not a card. Type %(help)s to see how to write cards.") % {
+                "text": quoted(text), "help": typed_word("help")})
             return []
         rank, suit = parsed
         card = s.find_card(Card(rank, suit).code, seat)
@@ -324,7 +326,8 @@ class SpeedSession(TableSession):
     def intro(self) -> None:
         self.console.show([("class:title", _("3-13 Speed: everyone plays at once; lowest total after eleven hands wins."))])
         if self.learner is not None:
-            self.console.show([("class:hint", _("Type help (or press F1) for how to play; Tab completes your cards."))])
+            self.console.show([("class:hint", _("Type %(help)s (or press F1) for how to play; Tab completes your cards.")
+                                 % {"help": typed_word("help")})])
             if self.clock is not None:
                 self.console.show([("class:hint", ngettext(
                     "The caller is on a clock: %(seconds)d second for each call.",
