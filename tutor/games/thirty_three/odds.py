@@ -515,7 +515,7 @@ class _Running:
 
 
 def risks(view: Seen, plays: Sequence[Play], quoted: Sequence[Play] = (), target: float = TARGET,
-          max_worlds: int = MAX_WORLDS) -> dict[Play, Estimate]:
+          max_worlds: int = MAX_WORLDS, exact_leaves: int = EXACT_LEAVES) -> dict[Play, Estimate]:
     """Each play's figure: exact where the worlds are few; else sampled until the 95% error
     of every play that may be the best, and of every `quoted` play, is at most `target`.
 
@@ -525,7 +525,7 @@ def risks(view: Seen, plays: Sequence[Play], quoted: Sequence[Play] = (), target
     out: dict[Play, Estimate] = {}
     running: dict[Play, _Running] = {}
     for play in plays:
-        value = exact_risk(view, play)
+        value = exact_risk(view, play, exact_leaves) if exact_leaves > 0 else None
         if value is not None:
             out[play] = Estimate(value, 0.0, 0)
         else:
