@@ -9,11 +9,12 @@
 - hard: `normal`, plus memory of the public play of the round: which cards each player
   took from the discard pile (and still holds), which tops they passed by, and which
   cards it has not seen (the deck less its hand, the pile and those known holdings). It
-  draws by expected improvement: the top discard against the average over the unseen
-  cards of what a stock draw would leave. Among discards within a few points of the best
-  it weighs what the next draw may bring (the same average, for the hand each discard
-  leaves) and avoids cards the next player seems to want (a wild, their rank or a suit
-  neighbour of cards they picked up; less so ranks they passed by). In its last turn,
+  draws by expected improvement: the top discard against the average over every card a
+  stock draw may bring (`stock_pool`, as the coach counts them) of what it would leave.
+  Among discards within a few points of the best it weighs what the next draw may bring
+  (the same average over a sample of those cards, for the hand each discard leaves) and
+  avoids cards the next player seems to want (a wild, their rank or a suit neighbour of
+  cards they picked up; less so ranks they passed by). In its last turn,
   after someone went out, only the points left count.
 - normal and hard, in a round that drags on (STALL_TURNS turns each and nobody out): they
   discard for their outs, the cards that would let them go out next turn, rather than
@@ -402,7 +403,7 @@ def choose_hard(state: State, rng: random.Random, lookahead: bool | None = None)
             return Choice(action, "only_choice")
         with_top = _estimate(state, hand, top, taken=True)
         pool = stock_pool(state, me, memory)
-        expected = _expected_stock(state, hand, pool, _sample_codes(pool, rng))
+        expected = _expected_stock(state, hand, pool, sorted(pool))  # every card the stock may bring
         detail: dict[str, int | str] = {"card": top.code, "after": with_top, "expected": f"{expected:.1f}"}
         if with_top < expected:
             return Choice(Draw("discard"), "take_discard", detail)
