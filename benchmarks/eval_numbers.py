@@ -472,25 +472,28 @@ def report_33(specs, before, after, worlds):
     turned = {k: 0 for k in rows}
     turned_kind = {k: 0 for k in rows}
     ref_error = []
+    details = []
     verdicts = 0
     for i, spec in enumerate(specs):
         ref = precise_33(spec, worlds, i)
         ref_error += [e for _, e in ref.values()]
         for side, data in rows.items():
             got = data[i]
-            for key, (value, _) in ref.items():
-                if key in got["assess"]:
-                    errors[side].append(abs(got["assess"][key] - value))
-                    printed[side].append(abs(round(100 * got["assess"][key]) / 100 - value))
             best_ref = min(v for v, _ in ref.values())
             for key, j in got["judge"].items():
                 verdicts += side == "after"
                 mine_ref, err = ref[key]
+                # The quoted figures: the judged play's, and the best play's it is compared with.
+                for figure, play in ((j["mine"], key), (j["best"], j["best_play"])):
+                    errors[side].append(abs(figure - ref[play][0]))
+                    printed[side].append(abs(round(100 * figure) / 100 - ref[play][0]))
                 gap = mine_ref - best_ref
                 if j["kind"] == "weaker" and gap < TOLERANCE - err:
                     wrong[side] += 1
+                    details.append((side, i, key, j["kind"], round(100 * mine_ref, 2), round(100 * best_ref, 2)))
                 elif j["kind"] == "right" and gap > TOLERANCE + err:
                     wrong[side] += 1
+                    details.append((side, i, key, j["kind"], round(100 * mine_ref, 2), round(100 * best_ref, 2)))
                 for line in j["lines"]:
                     import re
 
@@ -503,7 +506,7 @@ def report_33(specs, before, after, worlds):
                 turned_kind[side] += 1
     print(f"  reference: 95% error mean {100 * statistics.mean(ref_error):.2f} points, "
           f"max {100 * max(ref_error):.2f}")
-    print("  error of the risk figure against the reference (points):")
+    print("  error of the quoted risk figures (the judged play's and the best play's) against the reference:")
     for side in rows:
         print(summary(side, errors[side], "pt", 100))
     print("  the same, as printed (whole percents):")
@@ -515,6 +518,9 @@ def report_33(specs, before, after, worlds):
     for side in rows:
         print(f"  {side:<10} {wrong[side]:4d} contradicted, {alike[side]:3d} alike lines, "
               f"{turned[side]:3d} / {turned_kind[side]:3d} of {len(specs)} changed by the seats")
+    if "--details" in sys.argv:
+        for row in details:
+            print("   ", row)
 
 
 def report_tt(specs, before, after):
@@ -589,6 +595,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--worlds", type=int, default=40_000)
     parser.add_argument("--games", default="33,tt,speed")
+    parser.add_argument("--details", action="store_true", help="list the contradicted 33 verdicts")
     args = parser.parse_args()
     sys.path.insert(0, str(HERE))
     games = args.games.split(",")

@@ -107,8 +107,9 @@ def test_tt_the_stock_holds_no_card_another_player_took_or_showed():
     verdict = coach.judge_draw(state, "stock")
     assert verdict.stock == pytest.approx(average_over(want, state.hands[0], state.wild, state.rules))
     # Going out shows the melds (TT.8): those cards are in no stock either.
+    melds = [["4C", "6C", "8C", "JC"], ["8H", "5C", "5S"]]
     state.log += [{"event": "draw", "player": 1, "from": "stock", "card": "5C"},
-                  {"event": "go_out", "player": 1, "card": "QC", "melds": [["4C", "6C", "8C", "JC"], ["8H", "5C", "5S"]]}]
+                  {"event": "go_out", "player": 1, "card": "QC", "melds": melds}]
     state.discard = cs("7H KS QC")
     pool = coach.bots.stock_pool(state, 0)
     assert all(pool[code] == 0 for code in ("4C", "6C", "8C", "JC", "QC", "8H", "5C", "5S"))

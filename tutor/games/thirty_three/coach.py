@@ -62,12 +62,15 @@ def next_stuck_chance(unseen: list[str], total: int) -> float:
 
 
 def assess(state: State, quoted: tuple[Play, ...] = (), target: float = odds.TARGET,
-           max_worlds: int = odds.MAX_WORLDS) -> list[Assessment]:
+           max_worlds: int = odds.MAX_WORLDS, settle: Play | None = None) -> list[Assessment]:
     """Every legal play of the player to move, assessed from what they can see. The risk of
-    each play that may be the best, and of each `quoted` play, is within `target` (95%)."""
+    each play that may be the best, and of each `quoted` play, is within `target` (95%); with
+    `settle`, that play's gap to the best is sampled until it is clearly on one side of
+    `TOLERANCE` (or as far as `odds.SETTLE_WORLDS` goes)."""
     view = odds.seen(state)
     plays = state.legal_plays()
-    found = odds.risks(view, plays, quoted, target, max_worlds)
+    found = odds.risks(view, plays, quoted, target, max_worlds,
+                       settle=(settle, TOLERANCE) if settle is not None else None)
     result = []
     for play in plays:
         after = list(state.hands[state.current])
@@ -91,7 +94,10 @@ def judge(state: State, play: Play, expected: Play | None = None) -> Verdict:
         state.verify(play)
     except IllegalAction as err:
         return Verdict("illegal", play, err.clause, err.message, dict(err.params))
-    assessments = assess(state, quoted=(play,) + ((expected,) if expected is not None else ()))
+    if expected is not None:
+        assessments = assess(state, quoted=(play, expected))
+    else:
+        assessments = assess(state, quoted=(play,), settle=play)
     mine = next(a for a in assessments if a.play == play)
     if expected is not None:
         best = next(a for a in assessments if a.play == expected)

@@ -37,6 +37,8 @@ TARGET = 0.01
 #: Worlds sampled at a time, and at most per play.
 BATCH = 512
 MAX_WORLDS = 48_000
+#: At most this many worlds per play to settle a verdict that sits on its margin.
+SETTLE_WORLDS = 16_384
 #: The most leaves an exact count may visit per play, before sampling takes over.
 EXACT_LEAVES = 4_000
 _Z = 1.96
@@ -515,12 +517,15 @@ class _Running:
 
 
 def risks(view: Seen, plays: Sequence[Play], quoted: Sequence[Play] = (), target: float = TARGET,
-          max_worlds: int = MAX_WORLDS, exact_leaves: int = EXACT_LEAVES) -> dict[Play, Estimate]:
+          max_worlds: int = MAX_WORLDS, exact_leaves: int = EXACT_LEAVES,
+          settle: tuple[Play, float] | None = None) -> dict[Play, Estimate]:
     """Each play's figure: exact where the worlds are few; else sampled until the 95% error
     of every play that may be the best, and of every `quoted` play, is at most `target`.
 
     A play that is clearly worse than the best (their intervals apart) stops being sampled
-    unless it is quoted; its estimate stays as far as it got.
+    unless it is quoted; its estimate stays as far as it got. With `settle` = (play, margin),
+    that play and the best are then sampled on (up to `SETTLE_WORLDS` each) while their gap
+    is too close to `margin` for their errors to tell which side it is on.
     """
     out: dict[Play, Estimate] = {}
     running: dict[Play, _Running] = {}
@@ -546,6 +551,19 @@ def risks(view: Seen, plays: Sequence[Play], quoted: Sequence[Play] = (), target
             break
         for p in busy:
             running[p].more(BATCH)
+    if settle is not None:
+        mine, margin = settle
+        while mine in running:
+            ests = {p: r.estimate() for p, r in running.items()}
+            ests.update(out)
+            lead = min(ests, key=lambda p: ests[p].value)
+            gap = ests[mine].value - ests[lead].value
+            close = abs(gap - margin) <= ests[mine].error + ests[lead].error
+            busy = [p for p in {mine, lead} if p in running and running[p].worlds < SETTLE_WORLDS]
+            if lead == mine or not close or not busy:
+                break
+            for p in busy:
+                running[p].more(BATCH)
     for p, r in running.items():
         out[p] = r.estimate()
     return out
