@@ -10,7 +10,7 @@ legal play it works out (`odds`):
 - `risk`: the chance that the player themself is stuck at their next turn or the one
   after, when everyone plays on as sound (`normal`) players, the stock refilled as 33.9
   says: exact where the consistent worlds are few, else sampled until its 95% error is
-  at most one point (`error`). The samples depend only on the position, so a verdict
+  under one point (`error`, `odds.TARGET`). The samples depend only on the position, so a verdict
   repeats, whoever sits where.
 
 The best play has the lowest risk; a play is weaker when its risk is more than
