@@ -2,8 +2,8 @@
 
     python benchmarks/bench_decisions.py [POSITIONS] [--games 33,tt,speed]
 
-Positions come from seeded games played on by `normal` bots (POSITIONS per game, default
-200). On each, the coach judges the play a `normal` bot would make (33: `coach.judge`; Three
+Positions are those of `eval_numbers.py` (seeded games played on by bots; POSITIONS per
+game, default 200). On each, the coach judges the play a `normal` bot would make (33: `coach.judge`; Three
 Thirteen and Speed: the draw, both sources, as the learner's choice is judged) and the `hard`
 bot chooses. Printed: median and 95th percentile of the wall time and of the processor time
 (which other programs running do not inflate). Baseline in the same run: the `normal` bot's
@@ -20,6 +20,15 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from eval_numbers import (  # noqa: E402  (benchmarks/eval_numbers.py, beside this script)
+    build_33,
+    build_speed,
+    build_tt,
+    positions_33,
+    positions_speed,
+    positions_tt,
+)
 
 TARGET_MS = 300
 
@@ -43,90 +52,45 @@ def line(label: str, samples: list[tuple[float, float]]) -> str:
             f"(p95 target {TARGET_MS} ms: {met})")
 
 
+def bench(title: str, states: list, deciders: dict) -> None:
+    """Each decider timed on every position: {label: decide(state, rng)}."""
+    print(f"\n{title}: {len(states)} positions")
+    for label, decide in deciders.items():
+        samples = [timed(lambda: decide(state, random.Random(i))) for i, state in enumerate(states)]
+        print(line(label, samples))
+
+
 def bench_33(count: int) -> None:
     from tutor.games.thirty_three import bots, coach
-    from tutor.games.thirty_three.deck import Options
-    from tutor.games.thirty_three.engine import Chance, State
 
-    states = []
-    seed = 0
-    while len(states) < count:
-        rng = random.Random(seed)
-        seed += 1
-        state = State(rng.randint(2, 5), Options(), Chance(rng))
-        for _ in range(rng.randint(0, 30)):
-            if state.is_over:
-                break
-            state.apply(bots.choose("normal", state, rng).action)
-        if not state.is_over and len(state.legal_plays()) >= 2:
-            states.append(state)
-    print(f"\n33: {len(states)} positions with a choice (2-5 players)")
-    base, judge, hard = [], [], []
-    for i, state in enumerate(states):
-        play = bots.normal_play(state.hands[state.current], state.total)[0]
-        base.append(timed(lambda: bots.choose("normal", state, random.Random(i))))
-        judge.append(timed(lambda: coach.judge(state, play)))
-        hard.append(timed(lambda: bots.choose("hard", state, random.Random(i))))
-    print(line("normal bot (baseline)", base))
-    print(line("coach.judge", judge))
-    print(line("hard bot", hard))
+    def judge(state, rng):
+        return coach.judge(state, bots.normal_play(state.hands[state.current], state.total)[0])
+
+    bench("33 (2-5 players, a choice of plays)", [build_33(spec) for spec in positions_33(count)], {
+        "normal bot (baseline)": lambda state, rng: bots.choose("normal", state, rng),
+        "coach.judge": judge,
+        "hard bot": lambda state, rng: bots.choose("hard", state, rng),
+    })
 
 
 def bench_tt(count: int) -> None:
     from tutor.games.three_thirteen import bots, coach
-    from tutor.games.three_thirteen.engine import Chance, Options, Phase, State
 
-    states = []
-    seed = 0
-    while len(states) < count:
-        rng = random.Random(seed)
-        seed += 1
-        state = State(rng.randint(2, 6), Options(), Chance(rng), first_round=rng.randint(1, 11))
-        start = state.round
-        for _ in range(rng.randint(0, 20) * 2):
-            if state.is_over or state.round != start:
-                break
-            state.apply(bots.choose("normal", state, rng).action)
-        if not state.is_over and state.phase is Phase.DRAW and state.discard and state.stock_drawable():
-            states.append(state)
-    print(f"\nThree Thirteen: {len(states)} draw positions (2-6 players, rounds 1-11)")
-    base, judge, hard = [], [], []
-    for i, state in enumerate(states):
-        base.append(timed(lambda: bots.choose("normal", state, random.Random(i))))
-        judge.append(timed(lambda: coach.judge_draw(state, "stock")))
-        hard.append(timed(lambda: bots.choose("hard", state, random.Random(i))))
-    print(line("normal bot (baseline)", base))
-    print(line("coach.judge_draw", judge))
-    print(line("hard bot (draw)", hard))
+    bench("Three Thirteen (2-6 players, a draw)", [build_tt(spec) for spec in positions_tt(count)], {
+        "normal bot (baseline)": lambda state, rng: bots.choose("normal", state, rng),
+        "coach.judge_draw": lambda state, rng: coach.judge_draw(state, "stock"),
+        "hard bot (draw)": lambda state, rng: bots.choose("hard", state, rng),
+    })
 
 
 def bench_speed(count: int) -> None:
     from tutor.games.speed import bots, coach
-    from tutor.games.speed.engine import Chance, Phase, State
 
-    states = []
-    seed = 0
-    while len(states) < count:
-        rng = random.Random(seed)
-        seed += 1
-        state = State(rng.randint(4, 12), Chance(rng), first_hand=rng.randint(1, 11))
-        start = state.hand
-        for _ in range(rng.randint(0, 8) * 3 + 1):
-            if state.is_over or state.hand != start:
-                break
-            for _, choice in bots.choose_all("normal", state, rng, state.to_act):
-                state.apply(choice.action)
-        if not state.is_over and state.phase is Phase.DRAW and 0 in state.to_act and state.right_top(0):
-            states.append(state)
-    print(f"\n3-13 Speed: {len(states)} draw positions (4-12 players, hands 1-11)")
-    base, judge, hard = [], [], []
-    for i, state in enumerate(states):
-        base.append(timed(lambda: bots.choose("normal", state, random.Random(i), 0)))
-        judge.append(timed(lambda: coach.judge_draw(state, 0, "middle")))
-        hard.append(timed(lambda: bots.choose("hard", state, random.Random(i), 0)))
-    print(line("normal bot (baseline)", base))
-    print(line("coach.judge_draw", judge))
-    print(line("hard bot (draw)", hard))
+    bench("3-13 Speed (4-12 players, a draw)", [build_speed(spec) for spec in positions_speed(count)], {
+        "normal bot (baseline)": lambda state, rng: bots.choose("normal", state, rng, 0),
+        "coach.judge_draw": lambda state, rng: coach.judge_draw(state, 0, "middle"),
+        "hard bot (draw)": lambda state, rng: bots.choose("hard", state, rng, 0),
+    })
 
 
 def main() -> None:

@@ -34,10 +34,11 @@ import argparse
 import json
 import os
 import random
+import re
 import statistics
 import subprocess
 import sys
-from collections import Counter
+from collections import Counter, defaultdict
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
@@ -46,17 +47,25 @@ HERE = Path(__file__).resolve().parent.parent
 # --------------------------------------------------------------------------- positions (this checkout)
 
 
+def collect(count: int, first_seed: int, make) -> list[dict]:
+    """Positions from seeded games: `make(rng)` deals one, plays it on, and gives its spec
+    (None to skip it)."""
+    out: list[dict] = []
+    seed = 0
+    while len(out) < count:
+        spec = make(random.Random(first_seed + seed))
+        seed += 1
+        if spec is not None:
+            out.append(spec)
+    return out
+
+
 def positions_33(count: int) -> list[dict]:
     from tutor.games.thirty_three import bots
     from tutor.games.thirty_three.deck import Options
     from tutor.games.thirty_three.engine import Chance, State
 
-    out: list[dict] = []
-    out += lesson_33()
-    seed = 0
-    while len(out) < count:
-        rng = random.Random(1000 + seed)
-        seed += 1
+    def make(rng: random.Random) -> dict | None:
         players = rng.randint(2, 5)
         shuffle = rng.random() < 0.15
         state = State(players, Options(shuffle_recycle=shuffle), Chance(rng))
@@ -65,9 +74,11 @@ def positions_33(count: int) -> list[dict]:
                 break
             state.apply(bots.choose("normal", state, rng).action)
         if state.is_over or len(state.legal_plays()) < 2:
-            continue
-        out.append(spec_33(state))
-    return out[:count]
+            return None
+        return spec_33(state)
+
+    lessons = lesson_33()
+    return (lessons + collect(count - len(lessons), 1000, make))[:count]
 
 
 def lesson_33() -> list[dict]:
@@ -97,11 +108,7 @@ def positions_tt(count: int) -> list[dict]:
     from tutor.games.three_thirteen import bots
     from tutor.games.three_thirteen.engine import Chance, Options, Phase, State
 
-    out: list[dict] = []
-    seed = 0
-    while len(out) < count:
-        rng = random.Random(2000 + seed)
-        seed += 1
+    def make(rng: random.Random) -> dict | None:
         state = State(rng.randint(2, 6), Options(), Chance(rng), first_round=rng.randint(1, 11))
         level = rng.choice(("normal", "hard"))
         start = state.round
@@ -110,28 +117,24 @@ def positions_tt(count: int) -> list[dict]:
                 break
             state.apply(bots.choose(level, state, rng).action)
         if state.is_over or state.round != start or state.phase is not Phase.DRAW:
-            continue
+            return None
         if not state.discard or not state.stock_drawable():
-            continue
-        out.append({
+            return None
+        return {
             "players": state.players, "round": state.round, "current": state.current, "turn": state.turn,
-            "hands": [[[c.rank, c.suit, c.copy] for c in h] for h in state.hands],
-            "stock": [[c.rank, c.suit, c.copy] for c in state.stock],
-            "discard": [[c.rank, c.suit, c.copy] for c in state.discard],
-            "out": state.out, "last_turns": state.last_turns, "log": state.log,
-        })
-    return out
+            "hands": [card_list(h) for h in state.hands], "stock": card_list(state.stock),
+            "discard": card_list(state.discard), "out": state.out, "last_turns": state.last_turns,
+            "log": state.log,
+        }
+
+    return collect(count, 2000, make)
 
 
 def positions_speed(count: int) -> list[dict]:
     from tutor.games.speed import bots
     from tutor.games.speed.engine import Chance, Phase, State
 
-    out: list[dict] = []
-    seed = 0
-    while len(out) < count:
-        rng = random.Random(3000 + seed)
-        seed += 1
+    def make(rng: random.Random) -> dict | None:
         state = State(rng.randint(4, 12), Chance(rng), first_hand=rng.randint(1, 11))
         start = state.hand
         for _ in range(rng.randint(0, 8) * 3 + 1):
@@ -140,23 +143,26 @@ def positions_speed(count: int) -> list[dict]:
             for _, choice in bots.choose_all("normal", state, rng, state.to_act):
                 state.apply(choice.action)
         if state.is_over or state.hand != start or state.phase is not Phase.DRAW or 0 not in state.to_act:
-            continue
+            return None
         if state.right_top(0) is None:
-            continue
-
-        def cards(cs):
-            return [[c.rank, c.suit, c.copy] for c in cs]
-
+            return None
         took_held = [[c for c in state.hands[p] if any(c is t for t in state.took[p])] for p in range(state.players)]
-        out.append({
-            "players": state.players, "hand": state.hand, "hands": [cards(h) for h in state.hands],
-            "piles": [cards(p) for p in state.piles], "middle": cards(state.middle),
-            "took": [cards(t) for t in state.took], "took_held": [cards(t) for t in took_held],
+        gathered = getattr(state, "gathered", None)
+        return {
+            "players": state.players, "hand": state.hand, "hands": [card_list(h) for h in state.hands],
+            "piles": [card_list(p) for p in state.piles], "middle": card_list(state.middle),
+            "took": [card_list(t) for t in state.took], "took_held": [card_list(t) for t in took_held],
             "matched": list(state.matched), "cycle": state.cycle, "last_cycle": state.last_cycle,
-            "gathered": cards(state.gathered) if getattr(state, "gathered", None) is not None else None,
-            "since": [cards(s) for s in getattr(state, "since", [[] for _ in range(state.players)])],
-        })
-    return out
+            "gathered": card_list(gathered) if gathered is not None else None,
+            "since": [card_list(x) for x in getattr(state, "since", [[] for _ in range(state.players)])],
+        }
+
+    return collect(count, 3000, make)
+
+
+def card_list(cards) -> list[list]:
+    """Physical cards as JSON: [rank, suit, copy]."""
+    return [[c.rank, c.suit, c.copy] for c in cards]
 
 
 # --------------------------------------------------------------------------- what a coach says (any checkout)
@@ -448,10 +454,6 @@ def run_side(root: Path, game: str, specs: list[dict]) -> list:
     return json.loads(done.stdout)
 
 
-def pct(x: float) -> str:
-    return f"{100 * x:.1f}"
-
-
 def summary(label: str, errors: list[float], unit: str, scale: float = 1.0) -> str:
     if not errors:
         return f"  {label:<10} no figures"
@@ -460,64 +462,57 @@ def summary(label: str, errors: list[float], unit: str, scale: float = 1.0) -> s
             f"max {scale * max(errors):5.2f}, over 1 {unit}: {big} of {len(errors)} ({100 * big / len(errors):.1f}%)")
 
 
+SIDES = ("before", "after")
+
+
+def prints_alike(line: str) -> bool:
+    """A line quoting two percentages that print the same ("about 0% ... against 0%")."""
+    found = re.findall(r"(\d+)\s?%", line)
+    return len(found) >= 2 and len(set(found)) == 1
+
+
 def report_33(specs, before, after, worlds):
     print(f"\n33: {len(specs)} positions (2 from the empty-stock lesson), {worlds} reference worlds a play")
     from tutor.games.thirty_three.coach import TOLERANCE
 
-    rows = {"before": before, "after": after}
-    errors = {k: [] for k in rows}
-    printed = {k: [] for k in rows}
-    wrong = {k: 0 for k in rows}
-    alike = {k: 0 for k in rows}
-    turned = {k: 0 for k in rows}
-    turned_kind = {k: 0 for k in rows}
-    ref_error = []
-    details = []
-    verdicts = 0
+    rows = dict(zip(SIDES, (before, after)))
+    errors, count = defaultdict(list), Counter()  # keyed by (side, what)
+    ref_error, details = [], []
     for i, spec in enumerate(specs):
         ref = precise_33(spec, worlds, i)
         ref_error += [e for _, e in ref.values()]
+        best_ref = min(v for v, _ in ref.values())
         for side, data in rows.items():
             got = data[i]
-            best_ref = min(v for v, _ in ref.values())
             for key, j in got["judge"].items():
-                verdicts += side == "after"
+                count[side, "verdicts"] += 1
                 mine_ref, err = ref[key]
                 # The quoted figures: the judged play's, and the best play's it is compared with.
                 for figure, play in ((j["mine"], key), (j["best"], j["best_play"])):
-                    errors[side].append(abs(figure - ref[play][0]))
-                    printed[side].append(abs(round(100 * figure) / 100 - ref[play][0]))
+                    errors[side, "raw"].append(abs(figure - ref[play][0]))
+                    errors[side, "printed"].append(abs(round(100 * figure) / 100 - ref[play][0]))
                 gap = mine_ref - best_ref
-                if j["kind"] == "weaker" and gap < TOLERANCE - err:
-                    wrong[side] += 1
+                wrong = gap < TOLERANCE - err if j["kind"] == "weaker" else gap > TOLERANCE + err
+                if wrong:
+                    count[side, "wrong"] += 1
                     details.append((side, i, key, j["kind"], round(100 * mine_ref, 2), round(100 * best_ref, 2)))
-                elif j["kind"] == "right" and gap > TOLERANCE + err:
-                    wrong[side] += 1
-                    details.append((side, i, key, j["kind"], round(100 * mine_ref, 2), round(100 * best_ref, 2)))
-                for line in j["lines"]:
-                    import re
-
-                    found = re.findall(r"(\d+)\s?%", line)
-                    if len(found) >= 2 and len(set(found)) == 1:
-                        alike[side] += 1
-            if any(abs(got["rotated"][k] - got["assess"][k]) > 1e-12 for k in got["assess"]):
-                turned[side] += 1
-            if got["rotated_kinds"] != {k: j["kind"] for k, j in got["judge"].items()}:
-                turned_kind[side] += 1
+                count[side, "alike"] += sum(prints_alike(line) for line in j["lines"])
+            count[side, "turned"] += any(abs(got["rotated"][k] - got["assess"][k]) > 1e-12 for k in got["assess"])
+            count[side, "turned_kind"] += got["rotated_kinds"] != {k: j["kind"] for k, j in got["judge"].items()}
     print(f"  reference: 95% error mean {100 * statistics.mean(ref_error):.2f} points, "
           f"max {100 * max(ref_error):.2f}")
     print("  error of the quoted risk figures (the judged play's and the best play's) against the reference:")
-    for side in rows:
-        print(summary(side, errors[side], "pt", 100))
+    for side in SIDES:
+        print(summary(side, errors[side, "raw"], "pt", 100))
     print("  the same, as printed (whole percents):")
-    for side in rows:
-        print(summary(side, printed[side], "pt", 100))
-    print(f"  of {verdicts} verdicts (every legal play judged): contradicted by the reference beyond its error; "
-          f"lines comparing figures that print alike; positions whose figures / verdicts change with the seats "
-          f"moved one place:")
-    for side in rows:
-        print(f"  {side:<10} {wrong[side]:4d} contradicted, {alike[side]:3d} alike lines, "
-              f"{turned[side]:3d} / {turned_kind[side]:3d} of {len(specs)} changed by the seats")
+    for side in SIDES:
+        print(summary(side, errors[side, "printed"], "pt", 100))
+    print(f"  of {count['after', 'verdicts']} verdicts (every legal play judged): contradicted by the reference "
+          f"beyond its error; lines comparing figures that print alike; positions whose figures / verdicts "
+          f"change with the seats moved one place:")
+    for side in SIDES:
+        print(f"  {side:<10} {count[side, 'wrong']:4d} contradicted, {count[side, 'alike']:3d} alike lines, "
+              f"{count[side, 'turned']:3d} / {count[side, 'turned_kind']:3d} of {len(specs)} changed by the seats")
     if "--details" in sys.argv:
         for row in details:
             print("   ", row)
@@ -525,63 +520,55 @@ def report_33(specs, before, after, worlds):
 
 def report_tt(specs, before, after):
     print(f"\nThree Thirteen: {len(specs)} draw positions (2-6 players, 1-3 decks), both sources judged")
-    rows = {"before": before, "after": after}
-    pile_err = {k: [] for k in rows}
-    stock_err = {k: [] for k in rows}
-    good_wrong = {k: 0 for k in rows}
-    goods = {k: 0 for k in rows}
+    rows = dict(zip(SIDES, (before, after)))
+    errors, count = defaultdict(list), Counter()
     for i, spec in enumerate(specs):
         pile, stock = precise_tt(spec)
         for side, data in rows.items():
             got = data[i]
-            pile_err[side].append(abs(got["discard"]["pile"] - pile))
-            stock_err[side].append(abs(got["discard"]["stock"] - stock))
+            errors[side, "pile"].append(abs(got["discard"]["pile"] - pile))
+            errors[side, "stock"].append(abs(got["discard"]["stock"] - stock))
             for source in ("discard", "stock"):
                 v = got[source]
                 if v["lines"][0].startswith("Good draw"):
-                    goods[side] += 1
+                    count[side, "good"] += 1
                     mine, other = (v["pile"], v["stock"]) if source == "discard" else (v["stock"], v["pile"])
-                    if round(mine, 1) > round(other, 1):
-                        good_wrong[side] += 1
+                    count[side, "good_wrong"] += round(mine, 1) > round(other, 1)
     print("  points after taking the top discard (TT.5: another copy may go):")
-    for side in rows:
-        print(summary(side, pile_err[side], "pt"))
+    for side in SIDES:
+        print(summary(side, errors[side, "pile"], "pt"))
     print("  average points after a stock draw (the pool without cards seen taken or shown):")
-    for side in rows:
-        print(summary(side, stock_err[side], "pt"))
-    for side in rows:
+    for side in SIDES:
+        print(summary(side, errors[side, "stock"], "pt"))
+    for side in SIDES:
         print(f"  {side:<10} 'Good draw' verdicts whose printed figures favour the other source: "
-              f"{good_wrong[side]} of {goods[side]}")
+              f"{count[side, 'good_wrong']} of {count[side, 'good']}")
 
 
 def report_speed(specs, before, after):
     print(f"\n3-13 Speed: {len(specs)} draw positions (4-12 players), both sources judged")
-    rows = {"before": before, "after": after}
-    mid_err = {k: [] for k in rows}
-    thin = {k: 0 for k in rows}
-    ties = {k: 0 for k in rows}
-    better = {k: 0 for k in rows}
+    rows = dict(zip(SIDES, (before, after)))
+    errors, count = defaultdict(list), Counter()
     for i, spec in enumerate(specs):
-        pile, middle = precise_speed(spec)
+        _, middle = precise_speed(spec)
         for side, data in rows.items():
             got = data[i]
-            mid_err[side].append(abs(got["middle"]["middle"] - middle))
+            errors[side].append(abs(got["middle"]["middle"] - middle))
             for source in ("pile", "middle"):
-                line = got[source]["lines"][0]
-                if "was better" in line:
-                    better[side] += 1
-                    shown = round(got[source]["middle"], 1)
-                    sure = got[source]["pile"] == 0 and shown > 0
-                    if got[source]["pile"] == got[source]["middle"]:
-                        ties[side] += 1
-                    elif abs(got[source]["pile"] - got[source]["middle"]) < 1.0 and not sure:
-                        thin[side] += 1
+                v = got[source]
+                if "was better" in v["lines"][0]:
+                    count[side, "better"] += 1
+                    sure = v["pile"] == 0 and round(v["middle"], 1) > 0
+                    if v["pile"] == v["middle"]:
+                        count[side, "tie"] += 1
+                    elif abs(v["pile"] - v["middle"]) < 1.0 and not sure:
+                        count[side, "thin"] += 1
     print("  average points after a middle draw (buried pile cards counted as seen):")
-    for side in rows:
-        print(summary(side, mid_err[side], "pt"))
-    for side in rows:
-        print(f"  {side:<10} 'was better' verdicts: {better[side]}; within a point: {thin[side]}; "
-              f"on an exact tie: {ties[side]}")
+    for side in SIDES:
+        print(summary(side, errors[side], "pt"))
+    for side in SIDES:
+        print(f"  {side:<10} 'was better' verdicts: {count[side, 'better']}; within a point: {count[side, 'thin']}; "
+              f"on an exact tie: {count[side, 'tie']}")
 
 
 def main() -> None:

@@ -33,11 +33,8 @@ def table(players, hands, total, pile, stock, *, me=0, deck=SMALL, public=False,
     state.total = total
     state.pile = list(pile)
     state.stock = list(stock)
-    state.stock_public = public
+    state.stock_public = public  # as after a flip-over (33.9); nobody has drawn from it yet
     state.shown = [[] for _ in range(players)]
-    if public:
-        # The stock came from a flip-over: what the others drew since is public too (here: nothing).
-        pass
     state.current = me
     state.phase = Phase.PLAY
     used = Counter(c for h in hands for c in h) + Counter(pile) + Counter(stock)
@@ -88,19 +85,25 @@ def brute_risk(state, play):
         world.stock = list(state.stock) if state.stock_public else order[len(slots):len(slots) + stock_slots]
         world.pile = list(state.pile)
         world.total = state.total
-        world.current = me
-        world.phase = Phase.PLAY
-        world.apply(play)
-        turns = 0
-        while not world.is_over:
-            if world.current == me:
-                turns += 1
-                if turns == 2:
-                    break
-            world.apply(normal_play(world.hands[world.current], world.total)[0])
-        lost += world.loser == me
+        lost += stuck_soon(world, me, play)
         total += 1
     return Fraction(lost, total)
+
+
+def stuck_soon(world, me, play):
+    """`me` plays `play`, everyone plays on as `normal_play` through the engine: is `me` stuck
+    (33.8) at their next turn or the one after?"""
+    world.current = me
+    world.phase = Phase.PLAY
+    world.apply(play)
+    turns = 0
+    while not world.is_over:
+        if world.current == me:
+            turns += 1
+            if turns == 2:
+                break
+        world.apply(normal_play(world.hands[world.current], world.total)[0])
+    return world.loser == me
 
 
 POSITIONS = [
@@ -317,16 +320,6 @@ def test_33_9_shuffled_refills_agree_with_the_engine_playing_them_out():
             world.stock = order[3:]
             world.pile = list(state.pile)
             world.total = state.total
-            world.current = me
-            world.phase = Phase.PLAY
-            world.apply(play)
-            turns = 0
-            while not world.is_over:
-                if world.current == me:
-                    turns += 1
-                    if turns == 2:
-                        break
-                world.apply(normal_play(world.hands[world.current], world.total)[0])
-            lost += world.loser == me
+            lost += stuck_soon(world, me, play)
         sd = (want * (1 - want) / worlds) ** 0.5
         assert abs(lost / worlds - want) <= 4 * sd + 1e-9, play

@@ -14,6 +14,7 @@ import random
 from collections import Counter
 
 import pytest
+from helpers import card, cards, tt_table
 
 from tutor.cards import Card, make_decks, parse_code
 from tutor.games.speed import bots as speed_bots
@@ -25,18 +26,11 @@ from tutor.games.speed.engine import Phase as SpeedPhase
 from tutor.games.speed.engine import State as SpeedState
 from tutor.games.speed.narrate import draw_verdict_lines as speed_lines
 from tutor.games.three_thirteen import coach, solver
-from tutor.games.three_thirteen.engine import Chance, Discard, Draw, Options, Phase, State
+from tutor.games.three_thirteen.engine import Draw, Phase
 from tutor.games.three_thirteen.narrate import draw_verdict_lines
 
 
-def c(code: str, copy: int = 0) -> Card:
-    parsed = parse_code(code)
-    assert parsed is not None
-    return Card(*parsed, copy=copy)
-
-
-def cs(text: str, copy: int = 0) -> list[Card]:
-    return [c(code, copy) for code in text.split()]
+c, cs = card, cards
 
 
 def fewest_after(hand, extra, wild, rules, taken=None):
@@ -60,19 +54,7 @@ def average_over(pool, hand, wild, rules):
 # --------------------------------------------------------------------------- Three Thirteen
 
 
-def tt_position(hands, *, round, stock, discard, players=None, seed=0):
-    """A position at the start of seat 0's draw; stock and discard list the top LAST."""
-    state = State(players or len(hands), Options(), Chance(random.Random(seed)))
-    state.round = round
-    state.hands = [list(h) for h in hands]
-    state.stock = list(stock)
-    state.discard = list(discard)
-    state.current = 0
-    state.phase = Phase.DRAW
-    state.turn = len(hands) + 1
-    state.taken = None
-    state.log = [{"event": "deal", "hands": [], "up": discard[0].code}]
-    return state
+tt_position = tt_table
 
 
 def test_tt_5_with_two_decks_the_draw_judge_may_throw_another_copy_of_the_card_taken():
@@ -130,22 +112,16 @@ def test_tt_12_after_a_refill_the_stock_holds_the_refilled_cards_less_the_learne
     assert +coach.bots.stock_pool(state, 0) == Counter({"KD": 1})
 
 
-def random_tt_positions(count, players=(2, 3, 4)):
-    out = []
-    seed = 0
-    while len(out) < count:
-        rng = random.Random(seed)
-        seed += 1
-        n = rng.choice(players)
-        state = State(n, Options(), Chance(rng), first_round=rng.randint(1, 8))
-        for _ in range(rng.randint(0, 8) * 2):
-            if state.is_over:
-                break
-            from tutor.games.three_thirteen import bots
+def random_tt_positions(count):
+    """Draw positions from the drills' seeded deals (2-4 players: one or two decks)."""
+    from tutor.games.three_thirteen import drills
 
-            state.apply(bots.choose("normal", state, rng).action)
-        if not state.is_over and state.phase is Phase.DRAW and state.discard and state.stock_drawable():
-            out.append(state)
+    out, seed = [], 0
+    while len(out) < count:
+        dealt = drills.deal(seed, Phase.DRAW)
+        seed += 1
+        if dealt is not None and dealt[0].discard and dealt[0].stock_drawable():
+            out.append(dealt[0])
     return out
 
 
@@ -245,20 +221,15 @@ def test_spd_10_after_the_piles_are_gathered_the_middle_holds_those_cards_less_o
 
 
 def random_speed_positions(count):
-    out = []
-    seed = 0
+    """Draw positions of seat 0 from the drills' seeded deals (4-12 players)."""
+    from tutor.games.speed import drills
+
+    out, seed = [], 0
     while len(out) < count:
-        rng = random.Random(seed)
+        dealt = drills.deal(seed, SpeedPhase.DRAW)
         seed += 1
-        state = SpeedState(rng.randint(3, 8), SpeedChance(rng), first_hand=rng.randint(1, 9))
-        for _ in range(rng.randint(0, 5) * 3 + 1):  # the hand opens with a match window
-            if state.is_over:
-                break
-            for p, choice in speed_bots.choose_all("normal", state, rng, state.to_act):
-                state.apply(choice.action)
-        if not state.is_over and state.phase is SpeedPhase.DRAW and state.right_top(0) is not None \
-                and 0 in state.to_act:
-            out.append(state)
+        if dealt is not None and dealt[1] == 0 and dealt[0].right_top(0) is not None:
+            out.append(dealt[0])
     return out
 
 

@@ -195,6 +195,28 @@ class _Start:
         self.shuffle = view.shuffle
 
 
+def best_play(row: tuple[tuple[int, int], ...], hand: list[int]) -> tuple[int, int]:
+    """Where in `hand` the `normal` play is, and its value; (-1, 0) if no card fits (33.8)."""
+    best, pos, val = _NEVER, -1, 0
+    for i, c in enumerate(hand):
+        key, value = row[c]
+        if key > best:
+            best, pos, val = key, i, value
+    return pos, val
+
+
+def _refilled(pile: list[int], urns: list[list], flip: bool) -> list[int]:
+    """33.9: the new stock (top card last) from the pile: turned over, its cards known; or
+    shuffled, a new urn of them (`urns` gains it) from which its slots are drawn."""
+    if flip:
+        return pile[::-1]
+    counts = [0] * _NF
+    for c in pile:
+        counts[c] += 1
+    urns.append([pile, len(pile), counts])
+    return [-len(urns)] * len(pile)
+
+
 # --------------------------------------------------------------------------- exact
 
 
@@ -243,13 +265,9 @@ class _Exact:
                 ) -> tuple[list[int], list[int], list[tuple[list[int], int]]]:
         if stock:
             return stock, pile, urns
-        if not self.s.shuffle:
-            return pile[::-1], [], urns
-        counts = [0] * _NF
-        for c in pile:
-            counts[c] += 1
-        urns = urns + [(counts, len(pile))]
-        return [-len(urns)] * len(pile), [], urns
+        shaped: list[list] = [[None, m, counts] for counts, m in urns]  # as the sampler keeps them
+        stock = _refilled(pile, shaped, not self.s.shuffle)
+        return stock, [], [(counts, m) for _, m, counts in shaped]
 
     def _draw_mine(self, total: int, hands: list[list[int]], stock: list[int], pile: list[int],
                    urns: list[tuple[list[int], int]], kept: list[int], step: int) -> float:
@@ -288,12 +306,7 @@ class _Exact:
                     urns: list[tuple[list[int], int]], kept: list[int], slot: int, step: int, q: int,
                     hand: list[int]) -> float:
         self._spend()
-        row = _ROWS[total]
-        best, pos, val = _NEVER, -1, 0
-        for i, c in enumerate(hand):
-            key, value = row[c]
-            if key > best:
-                best, pos, val = key, i, value
+        pos, val = best_play(_ROWS[total], hand)
         if pos < 0:
             return 0.0  # they are stuck (33.8), and the game ends before the player's turn
         hand = hand[:pos] + hand[pos + 1:]
@@ -331,12 +344,7 @@ class _Exact:
 
     def _play_mine(self, total: int, hands: list[list[int]], stock: list[int], pile: list[int],
                    urns: list[tuple[list[int], int]], hand: list[int]) -> float:
-        row = _ROWS[total]
-        best, pos, val = _NEVER, -1, 0
-        for i, c in enumerate(hand):
-            key, value = row[c]
-            if key > best:
-                best, pos, val = key, i, value
+        pos, val = best_play(_ROWS[total], hand)
         kept = hand[:pos] + hand[pos + 1:]
         return self._draw_mine(total + val, hands, stock, pile + [hand[pos]], urns, kept, 1)
 
@@ -391,14 +399,7 @@ def _sample(start: _Start, worlds: int, rng: random.Random) -> tuple[float, floa
         for step in (0, 1):
             # The player draws: a refill first if the stock is empty (33.9).
             if not stock:
-                if flip:
-                    stock, pile = pile[::-1], []
-                else:
-                    counts = [0] * _NF
-                    for c in pile:
-                        counts[c] += 1
-                    urns.append([pile, len(pile), counts])
-                    stock, pile = [-len(urns)] * len(pile), []
+                stock, pile = _refilled(pile, urns, flip), []
             slot = stock.pop()
             stuck_other = False
             for q in range(1, n):
@@ -414,26 +415,14 @@ def _sample(start: _Start, worlds: int, rng: random.Random) -> tuple[float, floa
                         urn[1] = m
                         urn[2][card] -= 1
                         hand[i] = card
-                row = rows[total]
-                best, pos, val = _NEVER, -1, 0
-                for i, c in enumerate(hand):
-                    key, v = row[c]
-                    if key > best:
-                        best, pos, val = key, i, v
+                pos, val = best_play(rows[total], hand)
                 if pos < 0:
                     stuck_other = True
                     break
                 pile.append(hand.pop(pos))
                 total += val
                 if not stock:
-                    if flip:
-                        stock, pile = pile[::-1], []
-                    else:
-                        counts = [0] * _NF
-                        for c in pile:
-                            counts[c] += 1
-                        urns.append([pile, len(pile), counts])
-                        stock, pile = [-len(urns)] * len(pile), []
+                    stock, pile = _refilled(pile, urns, flip), []
                 hand.append(stock.pop())
             if stuck_other:
                 break
@@ -474,12 +463,7 @@ def _sample(start: _Start, worlds: int, rng: random.Random) -> tuple[float, floa
                 urn[2][card] -= 1
                 slot = card
             hand = kept + [slot]
-            row = rows[total]
-            best, pos, val = _NEVER, -1, 0
-            for i, c in enumerate(hand):
-                key, v = row[c]
-                if key > best:
-                    best, pos, val = key, i, v
+            pos, val = best_play(rows[total], hand)
             pile.append(hand.pop(pos))
             total += val
             kept = hand
