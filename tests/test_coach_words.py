@@ -142,7 +142,8 @@ def test_33_manual_draw_does_not_say_the_total_before_the_learner_does():
 def test_33_the_end_names_the_loser_and_the_winners():
     from tutor.games.thirty_three.narrate import result_line
 
-    assert result_line(2, "33.8", 4, Names(4, 0)) == "You, Bot 2, and Bot 4 win: Bot 3 lost (33.8)."
+    assert result_line(2, "33.8", 4, Names(4, 0)) == "Bot 3 lost (33.8): you win, and so do Bot 2 and Bot 4."
+    assert result_line(1, "33.8", 2, Names(2, 0)) == "Bot 2 lost (33.8): you win."
     assert result_line(0, "33.10", 3, Names(3, 0)) == "You lost (33.10): Bot 2 and Bot 3 win."
     assert result_line(1, "33.8", 2, Names(2, None)) == "Player 2 lost (33.8): Player 1 wins."
 
@@ -398,7 +399,7 @@ def test_toepen_the_rubber_names_its_winners_and_the_table_comes_before_the_next
 
     over = {"event": "game_over", "hands": 5, "totals": [4, 10, 2, 7], "losers": [1], "winners": [0, 2, 3]}
     line = event_line(over, Names(4, 0))
-    assert "You, Bot 3, and Bot 4 stayed below the limit and win the rubber (TOE.2)." in line
+    assert "You stayed below the limit and win the rubber, and so do Bot 3 and Bot 4 (TOE.2)." in line
     line = event_line({**over, "winners": [2, 3]}, Names(4, 0))
     assert "Bot 3 and Bot 4 stayed below the limit and win the rubber (TOE.2)." in line
 

@@ -14,7 +14,7 @@ from tutor.games.base import Event, IllegalAction, OptionError
 from tutor.games.remark import Remark
 from tutor.games.thirty_three.deck import LIMIT, LOWEST
 from tutor.games.thirty_three.words import show_face, show_value
-from tutor.i18n import _, format_list, ngettext, pgettext, quoted
+from tutor.i18n import _, format_list, ngettext, quoted
 from tutor.trainer.table import Names
 
 if TYPE_CHECKING:
@@ -122,10 +122,13 @@ def result_line(loser: int, rule: str, players: int, names: Names) -> str:
         params["players"] = format_list([names(seat) for seat in winners])
         return ngettext("You lost (%(clause)s): %(players)s wins.", "You lost (%(clause)s): %(players)s win.",
                         len(winners)) % params
-    if any(names.is_you(seat) for seat in winners):  # the list begins with the learner: "You, Bot 2 and Bot 4"
-        params["players"] = format_list([names(seat) for seat in sorted(winners, key=lambda s: not names.is_you(s))])
-        # TRANSLATORS: %(players)s begins with "You", the learner: "You, Bot 2 and Bot 4" or just "You".
-        return pgettext("you among them", "%(players)s win: %(loser)s lost (%(clause)s).") % params
+    if any(names.is_you(seat) for seat in winners):  # the learner won, with the others named apart
+        others = [names(seat) for seat in winners if not names.is_you(seat)]
+        if not others:
+            return _("%(loser)s lost (%(clause)s): you win.") % params
+        params["others"] = format_list(others)
+        return ngettext("%(loser)s lost (%(clause)s): you win, and so does %(others)s.",
+                        "%(loser)s lost (%(clause)s): you win, and so do %(others)s.", len(others)) % params
     params["players"] = format_list([names(seat) for seat in winners])
     return ngettext("%(loser)s lost (%(clause)s): %(players)s wins.", "%(loser)s lost (%(clause)s): %(players)s win.",
                     len(winners)) % params

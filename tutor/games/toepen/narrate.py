@@ -10,7 +10,7 @@ from tutor.games import texts
 from tutor.games.base import Event, IllegalAction, OptionError
 from tutor.games.remark import Remark
 from tutor.games.toepen.engine.deck import power
-from tutor.i18n import _, format_list, ngettext, pgettext
+from tutor.i18n import _, format_list, ngettext
 from tutor.trainer.table import Names
 
 __all__ = ["answer_verdict_line", "card_verdict_line", "challenge_verdict_line", "event_line", "illegal_line",
@@ -155,13 +155,12 @@ def event_line(event: Event, names: Names, ascii_only: bool = False, reveal: boo
 
 def _winners_line(winners: list[int], names: Names) -> str:
     """Who wins a rubber that ended with several players below the limit: all of them (TOE.2)."""
-    if any(names.is_you(s) for s in winners):  # the learner first: "You, Bot 2 and Bot 4"
-        players = format_list([names(s) for s in sorted(winners, key=lambda s: not names.is_you(s))])
-        # TRANSLATORS: %(players)s begins with "You", the learner: "You, Bot 2 and Bot 4".
-        return pgettext("you among them", "%(players)s stayed below the limit and win the rubber (TOE.2).") % {
-            "players": players}
-    return _("%(players)s stayed below the limit and win the rubber (TOE.2).") % {
-        "players": format_list([names(s) for s in winners])}
+    others = [names(s) for s in winners if not names.is_you(s)]
+    if len(others) < len(winners):
+        return ngettext("You stayed below the limit and win the rubber, and so does %(others)s (TOE.2).",
+                        "You stayed below the limit and win the rubber, and so do %(others)s (TOE.2).",
+                        len(others)) % {"others": format_list(others)}
+    return _("%(players)s stayed below the limit and win the rubber (TOE.2).") % {"players": format_list(others)}
 
 
 def _hand_end_line(event: Event, names: Names) -> str:
