@@ -268,6 +268,13 @@ class TableSession:
             return True
         return False
 
+    def show_standings(self, heading: str, totals: Sequence[int], penalty: bool = False,
+                       reached: Collection[int] = ()) -> None:
+        """A standings table under its heading: ranks and totals, fewest points first."""
+        self.console.show([("class:title", heading)])
+        for line in standings_lines(totals, self.names, penalty, reached):
+            self.console.show(line)
+
     def show_rules(self) -> None:
         """`rules` (F2): the clauses the last verdict or refusal named, the first time it is asked
         for; otherwise the whole rulebook. Then what the learner is deciding on, again."""

@@ -30,6 +30,7 @@ class DrawVerdict:
     wild: bool = False
     meld: tuple[str, ...] = ()
     throw: str | None = None
+    wild_rank: int | None = None  # the hand's wild rank, to mark wild cards where they are named
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,7 @@ class DiscardVerdict:
     points: int = 0
     best_points: int = 0
     drawn: Card | None = None
+    wild_rank: int | None = None  # the hand's wild rank, to mark wild cards where they are named
 
 
 @dataclass(frozen=True)
@@ -80,11 +82,12 @@ def judge_draw(state: State, seat: int, source: str) -> DrawVerdict:
     cards = [*hand, top]
     throw, arrangement = solver.discards(cards, state.wild, RULES)[0]
     if (throw.rank, throw.suit) == (top.rank, top.suit):
-        return DrawVerdict(kind, source, top, before, pile, middle, wild=top.rank == state.wild)
+        return DrawVerdict(kind, source, top, before, pile, middle, wild=top.rank == state.wild, wild_rank=state.wild)
     meld = next((m for m in arrangement.melds if top in m), ())
     heavier = not meld and solver.card_points(throw, RULES) > solver.card_points(top, RULES)
     return DrawVerdict(kind, source, top, before, pile, middle, wild=top.rank == state.wild,
-                       meld=tuple(c.code for c in meld if c != top), throw=throw.code if heavier else None)
+                       meld=tuple(c.code for c in meld if c != top), throw=throw.code if heavier else None,
+                       wild_rank=state.wild)
 
 
 def _feeds(state: State, seat: int, card: Card) -> tuple[str | None, Card | None]:
@@ -113,7 +116,7 @@ def judge_discard(state: State, seat: int, card: Card) -> DiscardVerdict:
     return DiscardVerdict(kind, card, left, best, best_left, feeds, took, state.last_cycle,
                           meld=tuple(c.code for c in meld if c != card),
                           points=solver.card_points(card, RULES), best_points=solver.card_points(best, RULES),
-                          drawn=state.drawn[seat])
+                          drawn=state.drawn[seat], wild_rank=state.wild)
 
 
 def judge_window(state: State, seat: int, called: bool) -> WindowVerdict:

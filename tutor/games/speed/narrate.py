@@ -184,7 +184,7 @@ def _pile_reason(verdict: Any, params: dict[str, Any], ascii_only: bool) -> list
     """Why the pile card was the better draw, in words (SPD.4, SPD.8)."""
     if verdict.card is None:
         return []
-    params = {**params, "cards": show_cards(verdict.meld, ascii_only),
+    params = {**params, "cards": _meld(verdict, ascii_only),
               "throw": show_card(verdict.throw, ascii_only) if verdict.throw else "-"}
     if verdict.wild:
         return [_("%(card)s is wild this hand, so it completes any set (SPD.4).") % params]
@@ -222,7 +222,7 @@ def discard_verdict_lines(verdict: Any, ascii_only: bool = False) -> list[str]:
     else:
         better = show_card(verdict.best.code, ascii_only)
         lines.append(texts.better_discard_line(better, verdict.best_left, verdict.left))
-        params = {"card": card, "better": better, "cards": show_cards(verdict.meld, ascii_only),
+        params = {"card": card, "better": better, "cards": _meld(verdict, ascii_only),
                   "high": verdict.best_points, "low": verdict.points}
         if drawn is not None and drawn.code == verdict.best.code:
             lines.append(_("%(better)s, the card you just drew, fits none of your sets, and you may discard it at "
@@ -258,3 +258,8 @@ def window_verdict_lines(verdict: Any, ascii_only: bool = False) -> list[str]:
                          "Not a match yet: %(cards)s are not in sets (SPD.9).", len(verdict.deadwood)) % {
             "cards": show_cards([c.code for c in verdict.deadwood], ascii_only)}]
     return []
+
+
+def _meld(verdict: Any, ascii_only: bool) -> str:
+    """The other cards of the meld a verdict names, its wild cards marked."""
+    return show_cards(verdict.meld, ascii_only, getattr(verdict, "wild_rank", None))

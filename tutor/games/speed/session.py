@@ -47,7 +47,7 @@ from tutor.i18n import _, ngettext, quoted
 from tutor.trainer.cardnames import read_card, words_hint
 from tutor.trainer.commands import command_of, command_word, split_command
 from tutor.trainer.console import Fragments, TimeUp
-from tutor.trainer.table import TableSession, seconds_text, standings_lines
+from tutor.trainer.table import TableSession, seconds_text
 
 
 class SpeedSession(TableSession):
@@ -100,12 +100,6 @@ class SpeedSession(TableSession):
                                         event["totals"])
             elif event["event"] == "game_over":
                 self.show_standings(_("Final standings:"), event["totals"])
-
-    def show_standings(self, heading: str, totals: list[int]) -> None:
-        """Ranks and totals, fewest points first (SPD.8)."""
-        self.console.show([("class:title", heading)])
-        for line in standings_lines(totals, self.names):
-            self.console.show(line)
 
     def show_position(self) -> None:
         s = self.state

@@ -304,8 +304,9 @@ def _reason(verdict: Verdict, ascii_only: bool) -> tuple[str | None, str | None]
 
 def instead_line(best: Verdict, ascii_only: bool = False) -> str:
     """After a refused play: the coach's best legal play, why, and the clause."""
+    assert best.mine is not None
     return _("Play %(better)s instead: it takes the total to %(total)d, and no play may take it over 33 "
-             "(33.7).") % {"better": play_text(best.play, ascii_only), "total": best.mine.total}  # type: ignore[union-attr]
+             "(33.7).") % {"better": play_text(best.play, ascii_only), "total": best.mine.total}
 
 
 def play_text(play: Play, ascii_only: bool = False) -> str:

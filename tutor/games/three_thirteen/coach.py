@@ -43,6 +43,7 @@ class DrawVerdict:
     wild: bool = False
     meld: tuple[str, ...] = ()
     throw: str | None = None
+    wild_rank: int | None = None  # the round's wild rank, to mark wild cards where they are named
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,7 @@ class DiscardVerdict:
     points: int = 0
     best_points: int = 0
     kept: str | None = None
+    wild_rank: int | None = None  # the round's wild rank, to mark wild cards where they are named
 
 
 @dataclass(frozen=True)
@@ -140,7 +142,8 @@ def judge_draw(state: State, source: str) -> DrawVerdict:
     # The card taking the top discard lets go: named only when it counts more than the top discard.
     heavier = not meld and solver.card_points(throw, rules) > solver.card_points(top, rules)
     return DrawVerdict(kind, source, pile, stock, card=top, wild=top.rank == wild,
-                       meld=tuple(c.code for c in meld if c != top), throw=throw.code if heavier else None)
+                       meld=tuple(c.code for c in meld if c != top), throw=throw.code if heavier else None,
+                       wild_rank=wild)
 
 
 def judge_discard(state: State, card: Card, going_out: bool = False) -> DiscardVerdict:
@@ -173,7 +176,8 @@ def judge_discard(state: State, card: Card, going_out: bool = False) -> DiscardV
     return DiscardVerdict(kind, card, left, best_card, best, outs, feeds, going_out=going_out, makers=makers,
                           meld=tuple(c.code for c in meld if c != card),
                           points=solver.card_points(card, state.rules),
-                          best_points=solver.card_points(best_card, state.rules), kept=kept)
+                          best_points=solver.card_points(best_card, state.rules), kept=kept,
+                          wild_rank=state.wild)
 
 
 def best_discard(state: State) -> tuple[Card, int]:

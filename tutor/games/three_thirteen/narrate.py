@@ -145,7 +145,7 @@ def _pile_reason(verdict: Any, ascii_only: bool) -> list[str]:
     """Why the top discard was the better draw, in words (TT.7, TT.6, TT.10)."""
     if verdict.card is None:
         return []
-    params = {"card": _top(verdict, ascii_only), "cards": show_cards(verdict.meld, ascii_only),
+    params = {"card": _top(verdict, ascii_only), "cards": _meld(verdict, ascii_only),
               "throw": show_card(verdict.throw, ascii_only) if verdict.throw else "-"}
     if verdict.wild:
         return [_("%(card)s is wild this round, so it fits into any meld (TT.7).") % params]
@@ -215,7 +215,7 @@ def _discard_lines(verdict: Any, card: str, ascii_only: bool) -> list[str]:
     better = show_card(verdict.best.code, ascii_only)
     lines = [texts.better_discard_line(better, verdict.best_left, verdict.left)]
     if verdict.best.code != verdict.card.code:
-        params = {"card": card, "better": better, "cards": show_cards(verdict.meld, ascii_only),
+        params = {"card": card, "better": better, "cards": _meld(verdict, ascii_only),
                   "high": verdict.best_points, "low": verdict.points}
         if verdict.meld:
             lines.append(_("Keep %(card)s: with %(cards)s it makes a meld, and cards in melds count nothing "
@@ -255,3 +255,8 @@ def arrangement_verdict_lines(verdict: Any, ascii_only: bool = False) -> list[st
     return [ngettext("Your melds leave %(mine)d point; the best arrangement leaves %(best)d: %(melds)s (TT.10).",
                      "Your melds leave %(mine)d points; the best arrangement leaves %(best)d: %(melds)s (TT.10).",
                      verdict.penalty) % {"mine": verdict.penalty, "best": verdict.best.penalty, "melds": best}]
+
+
+def _meld(verdict: Any, ascii_only: bool) -> str:
+    """The other cards of the meld a verdict names, its wild cards marked."""
+    return show_cards(verdict.meld, ascii_only, getattr(verdict, "wild_rank", None))

@@ -29,7 +29,7 @@ from tutor.i18n import _, ngettext, quoted
 from tutor.trainer.cardnames import read_card, words_hint
 from tutor.trainer.commands import command_of, command_word, split_command
 from tutor.trainer.console import Fragments
-from tutor.trainer.table import TableSession, standings_lines
+from tutor.trainer.table import TableSession
 
 
 class TTSession(TableSession):
@@ -50,12 +50,6 @@ class TTSession(TableSession):
                                         event["totals"])
             elif event["event"] == "game_over":
                 self.show_standings(_("Final standings:"), event["totals"])
-
-    def show_standings(self, heading: str, totals: list[int]) -> None:
-        """Ranks and totals, fewest points first (TT.11)."""
-        self.console.show([("class:title", heading)])
-        for line in standings_lines(totals, self.names):
-            self.console.show(line)
 
     def show_position(self) -> None:
         s = self.state

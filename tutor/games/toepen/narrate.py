@@ -397,8 +397,9 @@ def laundry_verdict_line(verdict: Any, ascii_only: bool = False) -> str:
         return _("Your hand held only {A} {K} {Q} {J}: throwing it in was free, and with it you take the last trick "
                  "only about %(chance)s of the time (TOE.4).") % params
     if verdict.threw and verdict.strong is not None:
-        return _("Keeping your hand was better.") + " " + _("A bluff that threw away %(card)s, a card that takes last tricks (about %(chance)s with the "
-                 "hand as it was); a challenge would cost you 1 point (TOE.4).") % params
+        bluff = _("A bluff that threw away %(card)s, a card that takes last tricks (about %(chance)s with the "
+                  "hand as it was); a challenge would cost you 1 point (TOE.4).") % params
+        return _("Keeping your hand was better.") + " " + bluff
     if verdict.threw:
         return _("A bluff: if someone challenges, you take 1 point. With the hand as it was you took the last "
                  "trick about %(chance)s of the time (TOE.4).") % params

@@ -49,7 +49,7 @@ from tutor.i18n import _, quoted
 from tutor.trainer.cardnames import read_card, words_hint
 from tutor.trainer.commands import command_of, command_word, split_command
 from tutor.trainer.console import Fragments, TimeUp
-from tutor.trainer.table import TableSession, go_on_line, seconds_text, standings_lines
+from tutor.trainer.table import TableSession, go_on_line, seconds_text
 
 #: The key that knocks at a prompt in a terminal (piped input types the word).
 KNOCK_KEY = "f3"
@@ -97,9 +97,7 @@ class ToepenSession(TableSession):
             else:
                 continue
             # Fewest penalty points first (TOE.2); whoever reached the limit is marked.
-            self.console.show([("class:title", heading)])
-            for line in standings_lines(event["totals"], self.names, penalty=True, reached=s.losers):
-                self.console.show(line)
+            self.show_standings(heading, event["totals"], penalty=True, reached=s.losers)
 
     def show_position(self) -> None:
         if self.learner is not None and self.state.current_player == self.learner:
