@@ -172,7 +172,9 @@ PLAYS = {
                       "Choose a card for the forfeit draw"]),
     "three-thirteen": ([(0, [])], ["Draw from the stock (", "Your discard:"]),
     "speed": ([(0, ["--players", "4"]), (1, ["--players", "5", "--clock", "5"])],
-              ["Draw from the middle (", "Call \u201cmatch\u201d, or draw", "Your discard (face down):"]),
+              # (a draw chosen in a window that closes with someone's match carries on into the last
+              # cycle, so "Draw from the middle or the pile:" is seldom asked)
+              ["Call \u201cmatch\u201d, or draw", "Your discard (face down):"]),
     "toepen": ([(0, []), (1, ["--players", "3"]), (2, ["--players", "3"])],
                ["Your card:", "Your card, or \u201cknock\u201d:", "is to play. Enter to go on", "raised the stake to",
                 "threw in their hand", "Dirty laundry:"]),
