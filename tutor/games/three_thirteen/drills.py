@@ -112,7 +112,7 @@ def how_to_type(skill: Skill) -> str:
         return _("Type %(stock)s or %(pile)s.") % {"stock": command_word("stock"), "pile": command_word("pile")}
     if skill.id == "spot-go-out":
         return _("Type %(out)s and a card to go out with it, like %(example)s, or just a card to discard it.") % {
-            "out": command_word("out"), "example": quoted(command_word("out") + " 7D")}
+            "out": quoted(command_word("out")), "example": quoted(command_word("out") + " 7D")}
     if skill.id == "arrange":
         return _("Type each meld as its cards, melds separated by |, like %(example)s. Cards you leave out "
                  "count against you.") % {"example": MELD_EXAMPLE}
@@ -180,7 +180,8 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
             command = command_of(text)  # a draw word may be several words ("из колоды")
             if command not in ("stock", "pile"):
                 item.slip(_("%(text)s is neither %(stock)s nor %(pile)s.") % {
-                    "text": quoted(text), "stock": command_word("stock"), "pile": command_word("pile")})
+                    "text": quoted(text), "stock": quoted(command_word("stock")),
+                    "pile": quoted(command_word("pile"))})
                 continue
             verdict = coach.judge_draw(state, "stock" if command == "stock" else "discard")
             if verdict.kind == "illegal":
@@ -219,12 +220,12 @@ def explain_draw(item: Any, state: State, verdict: Any, ascii_only: bool) -> Non
               "stock": points_text(verdict.stock)}
     if verdict.source == "stock":  # the top discard was better
         answer = _("The right answer: %(word)s, to take %(card)s from the discard pile.") % {
-            **params, "word": command_word("pile")}
+            **params, "word": quoted(command_word("pile"))}
         reason = _("%(card)s fits with your cards, so taking it is a sure gain; a card from the stock helps only "
                    "sometimes. Points left in your best hand: %(pile)s with %(card)s, %(stock)s on average with "
                    "the stock.") % params
     else:
-        answer = _("The right answer: %(word)s, to draw from the stock.") % {"word": command_word("stock")}
+        answer = _("The right answer: %(word)s, to draw from the stock.") % {"word": quoted(command_word("stock"))}
         reason = _("%(card)s does little for your melds, and a card taken from the discard pile must stay in "
                    "your hand this turn, so another card would have to go. A card from the stock may go "
                    "straight back if it does not help. Points left in your best hand: %(stock)s on average with "

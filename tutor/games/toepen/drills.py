@@ -202,7 +202,8 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
         if words is not None:
             if command not in words:
                 item.slip(_("%(text)s is neither %(first)s nor %(second)s.") % {
-                    "text": quoted(text), "first": command_word(words[0]), "second": command_word(words[1])})
+                    "text": quoted(text), "first": quoted(command_word(words[0])),
+                    "second": quoted(command_word(words[1]))})
                 continue
             if skill.phase is Phase.ANSWER:
                 verdict: Any = coach.judge_answer(state, seat, command == "stay")
@@ -286,7 +287,7 @@ def explain_answer(item: Any, verdict: Any) -> None:
                           "You take the last trick only about %(chance)s of the time, so staying is dearer: it "
                           "costs %(stay)s on average, while folding costs just %(fold)d points now.",
                           verdict.fold_cost) % params
-    item.wrong(right_answer_line(command_word("stay" if stay else "fold")), reason, "TOE.8")
+    item.wrong(right_answer_line(quoted(command_word("stay" if stay else "fold"))), reason, "TOE.8")
 
 
 def explain_challenge(item: Any, verdict: Any, names: Any) -> None:
@@ -300,9 +301,9 @@ def explain_challenge(item: Any, verdict: Any, names: Any) -> None:
     if verdict.challenged:  # passing was right
         reason = _("The hand %(player)s threw in holds a 7, 8, 9 or 10 only about %(chance)s of the time: more "
                    "often it is honest, and then the challenger takes the penalty point.") % params
-        word = command_word("pass")
+        word = quoted(command_word("pass"))
     else:
         reason = _("The hand %(player)s threw in holds a 7, 8, 9 or 10 about %(chance)s of the time: more often "
                    "than not it is a bluff, and a challenge makes the thrower take the penalty point.") % params
-        word = command_word("challenge")
+        word = quoted(command_word("challenge"))
     item.wrong(right_answer_line(word), reason, "TOE.4")
