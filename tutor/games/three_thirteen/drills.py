@@ -171,43 +171,35 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
             if verdict.kind == "illegal":
                 item.illegal(arrangement_verdict_lines(verdict, ascii_only)[0], "TT.6")
                 continue
-            if verdict.kind == "right":
-                item.right(arrangement_verdict_lines(verdict, ascii_only))
-            else:
-                explain_arrangement(item, state, seat, melds, verdict, ascii_only)
-            return item.kind(verdict.kind)
-        if skill.phase is Phase.DRAW:
-            command = command_of(text)  # a draw word may be several words ("из колоды")
-            if command not in ("stock", "pile"):
-                item.slip(_("%(text)s is neither %(stock)s nor %(pile)s.") % {
-                    "text": quoted(text), "stock": quoted(command_word("stock")),
-                    "pile": quoted(command_word("pile"))})
-                continue
-            verdict = coach.judge_draw(state, "stock" if command == "stock" else "discard")
-            if verdict.kind == "illegal":
-                item.illegal(illegal_line(IllegalAction(verdict.clause, verdict.message), ascii_only),
-                             verdict.clause)
-                continue
-            if verdict.kind == "right":
-                item.right(draw_verdict_lines(verdict, ascii_only))
-            else:
-                explain_draw(item, state, verdict, ascii_only)
-            return item.kind(verdict.kind)
-        command, rest = split_command(text)
-        going_out = command == "out"
-        card = held_card(state, " ".join(rest if going_out else words))  # the notation, or words
-        if card is None:
-            item.slip(_("%(text)s is not a card in your hand.") % {"text": quoted(text)})
-            continue
-        verdict = coach.judge_discard(state, card, going_out)
-        if verdict.kind == "illegal":
-            err = IllegalAction(verdict.clause, verdict.message, **(verdict.params or {}))
-            item.illegal(illegal_line(err, ascii_only), err.clause)
-            continue
-        if verdict.kind == "right":
-            item.right(discard_verdict_lines(verdict, ascii_only))
+            lines, explain = arrangement_verdict_lines, lambda: explain_arrangement(
+                item, state, seat, melds, verdict, ascii_only)
         else:
-            explain_discard(item, state, verdict, ascii_only)
+            if skill.phase is Phase.DRAW:
+                command = command_of(text)  # a draw word may be several words ("из колоды")
+                if command not in ("stock", "pile"):
+                    item.slip(_("%(text)s is neither %(stock)s nor %(pile)s.") % {
+                        "text": quoted(text), "stock": quoted(command_word("stock")),
+                        "pile": quoted(command_word("pile"))})
+                    continue
+                verdict = coach.judge_draw(state, "stock" if command == "stock" else "discard")
+                lines, explain = draw_verdict_lines, lambda: explain_draw(item, state, verdict, ascii_only)
+            else:
+                command, rest = split_command(text)
+                going_out = command == "out"
+                card = held_card(state, " ".join(rest if going_out else words))  # the notation, or words
+                if card is None:
+                    item.slip(_("%(text)s is not a card in your hand.") % {"text": quoted(text)})
+                    continue
+                verdict = coach.judge_discard(state, card, going_out)
+                lines, explain = discard_verdict_lines, lambda: explain_discard(item, state, verdict, ascii_only)
+            if verdict.kind == "illegal":
+                err = IllegalAction(verdict.clause, verdict.message, **(getattr(verdict, "params", None) or {}))
+                item.illegal(illegal_line(err, ascii_only), err.clause)
+                continue
+        if verdict.kind == "right":
+            item.right(lines(verdict, ascii_only))
+        else:
+            explain()
         return item.kind(verdict.kind)
 
 
