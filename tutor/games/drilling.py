@@ -18,8 +18,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tutor.games.rulebook import Clause, clause_lines, find_clauses
-from tutor.i18n import _, quoted
-from tutor.trainer.commands import command_word, split_command
+from tutor.i18n import _
+from tutor.trainer.commands import split_command, typed_word
 
 
 def right_answer_line(answer: str) -> str:
@@ -68,7 +68,7 @@ class DrillItem:
                 self.console.show([("class:hint", _(
                     "In a game, %(why)s tells why the bots played as they did. A drill has no bots' moves to "
                     "explain: the position comes from a game the bots played, and what is shown above the "
-                    "question is all you may know of it.") % {"why": quoted(command_word("why"))})])
+                    "question is all you may know of it.") % {"why": typed_word("why")})])
                 self.console.show([("class:hint", self.how)])
             elif not self.session.handle_command(command):
                 return text  # a word of the game (a draw, a call): the drill reads it

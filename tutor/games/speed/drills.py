@@ -16,6 +16,7 @@ from tutor.games.speed.engine import Chance, Phase, State
 from tutor.i18n import N_, quoted
 from tutor.skills import Skill
 from tutor.trainer.cardnames import held_card
+from tutor.trainer.commands import typed_word
 
 
 def keep_draw(state: State, seat: int) -> bool:
@@ -79,13 +80,12 @@ def how_to_type(skill: Skill) -> str:
     """What to type for the skill's answer, in the exact words."""
     from tutor.cardtext import typing_examples
     from tutor.i18n import _
-    from tutor.trainer.commands import command_word
 
     if skill.phase is Phase.DRAW:
-        return _("Type %(middle)s or %(pile)s.") % {"middle": command_word("middle"), "pile": command_word("pile")}
+        return _("Type %(middle)s or %(pile)s.") % {"middle": typed_word("middle"), "pile": typed_word("pile")}
     if skill.phase is Phase.MATCH:
         return _("Type %(match)s to call it, or press Enter to let the window pass.") % {
-            "match": quoted(command_word("match"))}
+            "match": typed_word("match")}
     return _("Type the card to discard, like %(examples)s.") % {"examples": typing_examples()}
 
 
@@ -127,7 +127,7 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
     )
     from tutor.games.speed.session import SpeedSession
     from tutor.i18n import _
-    from tutor.trainer.commands import command_of, command_word
+    from tutor.trainer.commands import command_of
 
     session = SpeedSession(console, state, "normal", rng, seat, ascii_only)
     for line in position_lines(state, seat, session.names, ascii_only):
@@ -140,7 +140,7 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
         command = command_of(text)
         if skill.phase is Phase.MATCH:
             if text.strip() and command != "match":
-                item.slip(_("%(text)s is not %(match)s.") % {"text": quoted(text), "match": quoted(command_word("match"))})
+                item.slip(_("%(text)s is not %(match)s.") % {"text": quoted(text), "match": typed_word("match")})
                 continue
             verdict: Any = coach.judge_window(state, seat, called=bool(text.strip()))
             if verdict.kind == "right":
@@ -153,8 +153,8 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
         if skill.phase is Phase.DRAW:
             if command not in ("middle", "pile"):
                 item.slip(_("%(text)s is neither %(middle)s nor %(pile)s.") % {
-                    "text": quoted(text), "middle": quoted(command_word("middle")),
-                    "pile": quoted(command_word("pile"))})
+                    "text": quoted(text), "middle": typed_word("middle"),
+                    "pile": typed_word("pile")})
                 continue
             verdict = coach.judge_draw(state, seat, command)
             if verdict.kind == "right":
@@ -181,11 +181,10 @@ def explain_window(item: Any, state: State, seat: int, verdict: Any, ascii_only:
     from tutor.games.speed.engine import RULES
     from tutor.games.three_thirteen import solver
     from tutor.i18n import _, ngettext
-    from tutor.trainer.commands import command_word
 
     if verdict.kind == "missed":
         melds = solver.solve(state.hands[seat], state.wild, RULES).melds
-        answer = right_answer_line(quoted(command_word("match")))
+        answer = right_answer_line(typed_word("match"))
         reason = _("All your cards are in sets: %(melds)s. Calling match now scores 0 for you this hand; "
                    "letting the window pass means drawing again, with your points still open.") % {
             "melds": show_melds([[c.code for c in m] for m in melds], ascii_only, state.wild)}
@@ -205,18 +204,17 @@ def explain_draw(item: Any, verdict: Any, ascii_only: bool) -> None:
     from tutor.cardfaces import show_card
     from tutor.games.texts import points_text
     from tutor.i18n import _
-    from tutor.trainer.commands import command_word
 
     params = {"card": show_card(verdict.card.code, ascii_only), "pile": verdict.pile,
               "middle": points_text(verdict.middle)}
     if verdict.source == "middle":  # the pile was better
         answer = _("The right answer: %(word)s, to take %(card)s from the pile on your right.") % {
-            **params, "word": quoted(command_word("pile"))}
+            **params, "word": typed_word("pile")}
         reason = _("%(card)s fits your sets, so taking it is a sure gain; a card from the middle helps only "
                    "sometimes. Points in your hand: %(pile)d with %(card)s, %(middle)s on average with the "
                    "middle.") % params
     else:
-        answer = _("The right answer: %(word)s, to draw from the middle.") % {"word": quoted(command_word("middle"))}
+        answer = _("The right answer: %(word)s, to draw from the middle.") % {"word": typed_word("middle")}
         reason = _("%(card)s does little for your sets, while a card from the middle may help, and one that "
                    "does not can go straight onto your pile. Points in your hand: %(middle)s on average with "
                    "the middle, %(pile)d with %(card)s.") % params

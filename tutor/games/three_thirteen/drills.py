@@ -18,7 +18,7 @@ from tutor.games.three_thirteen.engine import Chance, Phase, State
 from tutor.i18n import N_, quoted
 from tutor.skills import Skill
 from tutor.trainer.cardnames import held_card, read_cards
-from tutor.trainer.commands import command_word
+from tutor.trainer.commands import command_word, typed_word
 
 
 def keep_discard(state: State) -> bool:
@@ -106,16 +106,15 @@ def how_to_type(skill: Skill) -> str:
     """What to type for the skill's answer, in the exact words."""
     from tutor.cardtext import MELD_EXAMPLE, typing_examples
     from tutor.i18n import _
-    from tutor.trainer.commands import command_word
 
     if skill.id == "stock-or-discard":
-        return _("Type %(stock)s or %(pile)s.") % {"stock": command_word("stock"), "pile": command_word("pile")}
+        return _("Type %(stock)s or %(pile)s.") % {"stock": typed_word("stock"), "pile": typed_word("pile")}
     if skill.id == "spot-go-out":
         return _("Type %(out)s and a card to go out with it, like %(example)s, or just a card to discard it.") % {
-            "out": quoted(command_word("out")), "example": quoted(command_word("out") + " 7D")}
+            "out": typed_word("out"), "example": quoted(command_word("out") + " 7D")}
     if skill.id == "arrange":
         return _("Type each meld as its cards, melds separated by |, like %(example)s. Cards you leave out "
-                 "count against you.") % {"example": MELD_EXAMPLE}
+                 "count against you.") % {"example": quoted(MELD_EXAMPLE)}
     return _("Type the card to discard, like %(examples)s.") % {"examples": typing_examples()}
 
 
@@ -165,7 +164,7 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
             melds = read_melds(text, state, seat)
             if melds is None:
                 item.slip(_("Write each meld as cards like %(example)s, melds separated by |.")
-                          % {"example": MELD_EXAMPLE.split(" | ")[0]})
+                          % {"example": quoted(MELD_EXAMPLE.split(" | ")[0])})
                 continue
             verdict: Any = coach.judge_arrangement(state.hands[seat], state.wild, state.rules, melds)
             if verdict.kind == "illegal":
@@ -178,8 +177,8 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
                 command = command_of(text)  # a draw word may be several words ("из колоды")
                 if command not in ("stock", "pile"):
                     item.slip(_("%(text)s is neither %(stock)s nor %(pile)s.") % {
-                        "text": quoted(text), "stock": quoted(command_word("stock")),
-                        "pile": quoted(command_word("pile"))})
+                        "text": quoted(text), "stock": typed_word("stock"),
+                        "pile": typed_word("pile")})
                     continue
                 verdict = coach.judge_draw(state, "stock" if command == "stock" else "discard")
                 lines, explain = draw_verdict_lines, lambda: explain_draw(item, state, verdict, ascii_only)
@@ -212,12 +211,12 @@ def explain_draw(item: Any, state: State, verdict: Any, ascii_only: bool) -> Non
               "stock": points_text(verdict.stock)}
     if verdict.source == "stock":  # the top discard was better
         answer = _("The right answer: %(word)s, to take %(card)s from the discard pile.") % {
-            **params, "word": quoted(command_word("pile"))}
+            **params, "word": typed_word("pile")}
         reason = _("%(card)s fits with your cards, so taking it is a sure gain; a card from the stock helps only "
                    "sometimes. Points left in your best hand: %(pile)s with %(card)s, %(stock)s on average with "
                    "the stock.") % params
     else:
-        answer = _("The right answer: %(word)s, to draw from the stock.") % {"word": quoted(command_word("stock"))}
+        answer = _("The right answer: %(word)s, to draw from the stock.") % {"word": typed_word("stock")}
         reason = _("%(card)s does little for your melds, and a card taken from the discard pile must stay in "
                    "your hand this turn, so another card would have to go. A card from the stock may go "
                    "straight back if it does not help. Points left in your best hand: %(stock)s on average with "

@@ -30,6 +30,7 @@ from tutor.games.toepen.engine import Chance, Options, Phase, State, Throw, powe
 from tutor.i18n import N_, quoted
 from tutor.skills import Skill
 from tutor.trainer.cardnames import held_card
+from tutor.trainer.commands import command_word, typed_word
 
 SEAT = 0
 #: How many bot decisions a deal may take before it gives up (a few hands of a rubber).
@@ -149,11 +150,10 @@ def how_to_type(skill: Skill) -> str:
     """What to type for the skill's answer, in the exact words."""
     from tutor.cardtext import typing_examples
     from tutor.i18n import _
-    from tutor.trainer.commands import command_word
 
     words = ANSWER_WORDS.get(skill.phase)
     if words is not None:
-        return _("Type %(first)s or %(second)s.") % {"first": command_word(words[0]), "second": command_word(words[1])}
+        return _("Type %(first)s or %(second)s.") % {"first": typed_word(words[0]), "second": typed_word(words[1])}
     return _("Type the card to play, like %(examples)s.") % {"examples": typing_examples()}
 
 
@@ -174,7 +174,7 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
     )
     from tutor.games.toepen.session import ToepenSession
     from tutor.i18n import _
-    from tutor.trainer.commands import command_of, command_word
+    from tutor.trainer.commands import command_of
 
     session = ToepenSession(console, state, "normal", rng, seat, ascii_only)
     for line in history_lines(state, session.names, ascii_only):
@@ -183,12 +183,12 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
     words = ANSWER_WORDS.get(skill.phase)
     if skill.phase is Phase.ANSWER:
         prompt = _("%(player)s raised the stake to %(stake)d: %(stay)s or %(fold)s?") % {
-            "player": session.names(state.last_knocker), "stake": state.stake, "stay": command_word("stay"),
-            "fold": command_word("fold")}
+            "player": session.names(state.last_knocker), "stake": state.stake, "stay": typed_word("stay"),
+            "fold": typed_word("fold")}
     elif skill.phase is Phase.CHALLENGE:
         prompt = _("%(player)s threw in their hand: %(pass)s or %(challenge)s?") % {
-            "player": session.names(state.thrower), "pass": command_word("pass"),
-            "challenge": command_word("challenge")}
+            "player": session.names(state.thrower), "pass": typed_word("pass"),
+            "challenge": typed_word("challenge")}
     else:
         prompt = _(skill.prompt)
     knock = command_word("knock")  # a drill asks for a card only: no knock is offered
@@ -202,8 +202,8 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
         if words is not None:
             if command not in words:
                 item.slip(_("%(text)s is neither %(first)s nor %(second)s.") % {
-                    "text": quoted(text), "first": quoted(command_word(words[0])),
-                    "second": quoted(command_word(words[1]))})
+                    "text": quoted(text), "first": typed_word(words[0]),
+                    "second": typed_word(words[1])})
                 continue
             if skill.phase is Phase.ANSWER:
                 verdict: Any = coach.judge_answer(state, seat, command == "stay")
@@ -259,7 +259,6 @@ def explain_answer(item: Any, verdict: Any) -> None:
     from tutor.games.drilling import right_answer_line
     from tutor.games.texts import percent_text, points_text
     from tutor.i18n import _, ngettext
-    from tutor.trainer.commands import command_word
 
     params = {"chance": percent_text(verdict.chance), "stay": points_text(verdict.stay_cost),
               "fold": verdict.fold_cost, "stake": verdict.stake}
@@ -287,7 +286,7 @@ def explain_answer(item: Any, verdict: Any) -> None:
                           "You take the last trick only about %(chance)s of the time, so staying is dearer: it "
                           "costs %(stay)s on average, while folding costs just %(fold)d points now.",
                           verdict.fold_cost) % params
-    item.wrong(right_answer_line(quoted(command_word("stay" if stay else "fold"))), reason, "TOE.8")
+    item.wrong(right_answer_line(typed_word("stay" if stay else "fold")), reason, "TOE.8")
 
 
 def explain_challenge(item: Any, verdict: Any, names: Any) -> None:
@@ -295,15 +294,14 @@ def explain_challenge(item: Any, verdict: Any, names: Any) -> None:
     from tutor.games.drilling import right_answer_line
     from tutor.games.texts import percent_text
     from tutor.i18n import _
-    from tutor.trainer.commands import command_word
 
     params = {"chance": percent_text(verdict.bluff), "player": names(verdict.thrower)}
     if verdict.challenged:  # passing was right
         reason = _("The hand %(player)s threw in holds a 7, 8, 9 or 10 only about %(chance)s of the time: more "
                    "often it is honest, and then the challenger takes the penalty point.") % params
-        word = quoted(command_word("pass"))
+        word = typed_word("pass")
     else:
         reason = _("The hand %(player)s threw in holds a 7, 8, 9 or 10 about %(chance)s of the time: more often "
                    "than not it is a bluff, and a challenge makes the thrower take the penalty point.") % params
-        word = quoted(command_word("challenge"))
+        word = typed_word("challenge")
     item.wrong(right_answer_line(word), reason, "TOE.4")
