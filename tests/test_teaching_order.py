@@ -345,7 +345,7 @@ def test_a_wrong_decision_shows_the_right_answer_the_reason_and_the_rule_text(tm
     illegal = next(i for i, line in enumerate(shown) if "36" in line and "33.7" in line)
     after = shown[illegal:]
     assert after[1] == "The right answer: “+6”."
-    assert after[2] == "Why: Exactly 33 is allowed."
+    assert after[2] == "Exactly 33 is allowed."
     assert after[3].startswith("33.7 The limit") and "Reaching exactly 33 is fine." in after[3]
     assert after[4] == "The lesson goes on with the right answer."
     assert any("You play +6" in line for line in after)
@@ -355,7 +355,7 @@ def test_a_wrong_quiz_answer_shows_the_right_choice_the_reason_and_the_rule_text
     stars, shown = run_taught(tmp_path, ["", "+6", "2"])
     assert stars == 2
     wrong = shown.index("Not quite. The right answer is 1: Yes")
-    assert shown[wrong + 1] == "Why: Exactly 33 is allowed."
+    assert shown[wrong + 1] == "Exactly 33 is allowed."
     assert shown[wrong + 2].startswith("33.7 The limit")
     assert not any("See rule" in line for line in shown)
 

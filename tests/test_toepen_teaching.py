@@ -175,7 +175,7 @@ def test_a_weaker_answer_is_explained_with_the_right_answer_and_the_rule(tmp_pat
     assert runner.mistakes == 1
     assert any(line.startswith("Folding was better:") for line in console.shown)
     assert "The right answer: “fold”." in console.shown
-    assert any(line.startswith("Why: You will almost surely lose the last trick") for line in console.shown)
+    assert any(line.startswith("You will almost surely lose the last trick") for line in console.shown)
     assert any(line.startswith("TOE.8 ") for line in console.shown)  # the rule's text, at hand
     assert any("You fold and take 1 point" in line for line in console.shown)  # the lesson goes on from it
 

@@ -333,7 +333,7 @@ class LessonRunner:
         """After a wrong or weaker answer: the right one, the reason in words, the rule with its text."""
         self.console.show([("class:you", _("The right answer: %(answer)s.") % {"answer": self.answer_text(better)})])
         if data.get("explain"):
-            self.console.show([("class:hint", _("Why: %(reason)s") % {"reason": lesson_text(data["explain"])})])
+            self.console.show([("class:hint", lesson_text(data["explain"]))])
         cited = self.cited + cited_in(" ".join(verdict_lines), self.clauses)
         self.cited = list(dict.fromkeys(cited))
         self.show_clauses(self.cited)
@@ -368,7 +368,7 @@ class LessonRunner:
             right = data["answer"]
             self.console.show([("class:error", _("Not quite. The right answer is %(number)d: %(choice)s") % {
                 "number": right, "choice": choices[right - 1]})])
-            self.console.show([("class:hint", _("Why: %(reason)s") % {"reason": lesson_text(data["explain"])})])
+            self.console.show([("class:hint", lesson_text(data["explain"]))])
             self.show_clauses(self.cited)
             return
 
