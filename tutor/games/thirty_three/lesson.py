@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from tutor.games.base import IllegalAction, OptionError
@@ -188,7 +189,11 @@ def session(console: Any, state: State, seat: int, rng: random.Random, ascii_onl
 
 
 def judge(state: State, play: Play, expected: Play | None) -> coach.Verdict:
-    return coach.judge(state, play, expected)
+    verdict = coach.judge(state, play, expected)
+    if verdict.kind == "illegal" and verdict.best is None and state.has_legal_play(state.current):
+        # The lesson answers an illegal play with the right one: the coach's best here.
+        verdict = replace(verdict, best=coach.best_of(coach.assess(state)))
+    return verdict
 
 
 def slip(state: State, play: Play, ascii_only: bool = False) -> str | None:
