@@ -17,35 +17,12 @@ from tutor.lessons.runner import LessonRunner
 from tutor.lessons.teaching import fill_words, needed_words, typing
 from tutor.progress import Progress
 from helpers import Script, tutor
+from test_lessons import GOOD
 
 # A 33 lesson that teaches before it asks: the say step (33.7) comes before the decision and the
-# quiz that cite it.
-TAUGHT = textwrap.dedent("""\
-    lesson: 1
-    id: sample
-    game: thirty-three
-    order: 1
-    title: A sample lesson
-    clauses: ["33.7"]
-    steps:
-      - say: The total may reach 33 exactly.
-        clause: "33.7"
-      - position:
-          players: 3
-          total: 27
-          hands: [["+9", "+6", "-4"], ["+5", "+2", "+8"], ["-3", "1/11", "+7"]]
-      - decide:
-          prompt: Which card?
-          expect: "+6"
-          clause: "33.7"
-          explain: Exactly 33 is allowed.
-      - quiz:
-          question: Can the total reach 33 exactly?
-          choices: ["Yes", "No"]
-          answer: 1
-          explain: Exactly 33 is allowed.
-          clause: "33.7"
-    """)
+# quiz that cite it (test_lessons' sample, with the clause listed and a reason for the decision).
+TAUGHT = GOOD.replace("title: A sample lesson\n", 'title: A sample lesson\nclauses: ["33.7"]\n').replace(
+    '      clause: "33.7"\n  - quiz:', '      clause: "33.7"\n      explain: Exactly 33 is allowed.\n  - quiz:')
 
 # A Three Thirteen lesson whose decision needs the words stock and pile.
 TT = textwrap.dedent("""\
@@ -209,18 +186,21 @@ def test_a_translation_must_keep_the_same_command_words():
 # ------------------------------------------------------------------------------------- deals
 
 
+# A second position and its decision, to follow TAUGHT (before the position's fields: a `deal:`).
+SECOND = textwrap.indent(textwrap.dedent("""\
+    - position:
+        players: 3
+        total: 20
+        hands: [["+9", "+6", "-4"], ["+5", "+2", "+8"], ["-3", "1/11", "+7"]]
+    - decide:
+        prompt: Which card?
+        expect: "+9"
+        clause: "33.7"
+    """), "  ")
+
+
 def test_a_later_position_must_say_whether_it_is_a_new_deal(tmp_path):
-    second = textwrap.dedent("""\
-      - position:
-          players: 3
-          total: 20
-          hands: [["+9", "+6", "-4"], ["+5", "+2", "+8"], ["-3", "1/11", "+7"]]
-      - decide:
-          prompt: Which card?
-          expect: "+9"
-          clause: "33.7"
-    """)
-    text = TAUGHT + textwrap.indent(second, "  ")
+    text = TAUGHT + SECOND
     err = only(write(tmp_path, text), "position_deal_missing")
     assert err.line == line_of(text, "players: 3", "- quiz")
     assert found(write(tmp_path, text.replace("total: 20", "deal: new\n      total: 20"))) == []
@@ -232,18 +212,7 @@ def test_a_later_position_must_say_whether_it_is_a_new_deal(tmp_path):
 def test_a_new_deal_is_announced_to_the_learner(tmp_path):
     from tutor.games.thirty_three import lesson as adapter
 
-    second = textwrap.indent(textwrap.dedent("""\
-        - position:
-            deal: new
-            players: 3
-            total: 20
-            hands: [["+9", "+6", "-4"], ["+5", "+2", "+8"], ["-3", "1/11", "+7"]]
-        - decide:
-            prompt: Which card?
-            expect: "+9"
-            clause: "33.7"
-        """), "  ")
-    path = write(tmp_path, TAUGHT + second)
+    path = write(tmp_path, TAUGHT + SECOND.replace("total: 20", "deal: new\n      total: 20"))
     assert found(path) == []
     console = Script(["", "+6", "1", "+9"])
     assert LessonRunner(console, load_lesson(path), adapter, None).run() == 3
