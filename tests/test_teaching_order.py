@@ -174,7 +174,7 @@ def test_which_words_an_answer_needs():
 
 def test_word_markup_is_filled_in_the_learner_s_language():
     i18n.use("lt")
-    assert fill_words("Type %(stock)s or %(pile)s; %(other)s stays.") == "Type kaladė or krūvelė; %(other)s stays."
+    assert fill_words("Type %(stock)s or %(pile)s; %(other)s stays.") == "Type „kaladė“ or „krūvelė“; %(other)s stays."
     i18n.use("en")
 
 

@@ -26,7 +26,7 @@ from tutor.lessons.model import Lesson, Step
 from tutor.lessons.positions import PositionError
 from tutor.lessons.teaching import answers_by_enter, cited_in, game_clauses, lesson_text, typing
 from tutor.progress import Progress, lesson_key
-from tutor.trainer.commands import ENGLISH, command_of, command_word
+from tutor.trainer.commands import ENGLISH, command_of, command_word, typed_word
 from tutor.trainer.console import Console, Leave
 from tutor.typed import whole_number
 
@@ -93,9 +93,11 @@ class LessonRunner:
 
     def ask(self, prompt: str, choices: list[str] | None = None) -> str:
         words = [command_word(c) for c in LESSON_COMMANDS]
-        # TRANSLATORS: the lesson's bottom bar: its title, then the commands, e.g. "hint · rule · back".
-        toolbar = " " + _("Lesson: %(title)s · %(commands)s") % {
-            "title": translate(self.lesson.title), "commands": " · ".join(words)}
+        # TRANSLATORS: the bottom line of a lesson; %(hint)s, %(back)s, %(retry)s and %(quit)s are the
+        # learner's words for those commands.
+        toolbar = " " + _("Lesson: %(title)s · %(hint)s · %(back)s · %(retry)s · %(quit)s") % {
+            "title": translate(self.lesson.title), **{c: command_word(c) for c in ("hint", "back", "retry", "quit")}}
+        toolbar += " · " + command_word("rule")  # one more word of the bar's list
         return self.console.ask(prompt + " ", (choices or []) + words, toolbar)
 
     def common_command(self, command: str | None) -> bool:
@@ -108,7 +110,7 @@ class LessonRunner:
             self.console.show([("class:hint", _(
                 "Type your answer. Commands: %(hint)s (a hint), %(rule)s (the rule this step is about), "
                 "%(retry)s (try the decision again), %(back)s (the step before), %(rules)s (F2), "
-                "%(quit)s (your place is saved).") % {c: command_word(c) for c in LESSON_COMMANDS})])
+                "%(quit)s (your place is saved).") % {c: typed_word(c) for c in LESSON_COMMANDS})])
             return True
         if command == "rule":
             self.show_rule()
@@ -154,7 +156,7 @@ class LessonRunner:
                 self.console.show(self.session.table())
         else:
             self.console.show([("class:hint", _("This step cites no rule. Type %(rules)s for all of them.") % {
-                "rules": command_word("rules")})])
+                "rules": typed_word("rules")})])
 
     # ---------------------------------------------------------------- steps
 
@@ -255,7 +257,7 @@ class LessonRunner:
         if text is None:
             return None
         needed, enter = typing(self.lesson.game, text)
-        words = [quoted(command_word(w)) for w in needed]
+        words = [typed_word(w) for w in needed]
         cards = [t for t in text.split() if token_kind(t) == "card"]
         if "|" in text:
             return _("Type your melds, cards separated by spaces and melds by |, like %(example)s.") % {

@@ -26,7 +26,7 @@ from typing import Any
 from tutor.games.rulebook import Clause
 from tutor.i18n import translate
 from tutor.lessons.model import Lesson, LessonError, Step
-from tutor.trainer.commands import COMMANDS, ENGLISH, command_word
+from tutor.trainer.commands import COMMANDS, ENGLISH, typed_word
 
 #: The English alternatives of each command (what an `expect` is written with).
 ENGLISH_WORDS = {name: tuple(alts.split("|")) for name, alts in ENGLISH.items()}
@@ -57,11 +57,12 @@ def words_in(text: str) -> set[str]:
 
 
 def fill_words(text: str) -> str:
-    """The text with each command word written as the learner types it (`%(stock)s` -> "stock",
-    or "kaladė" in Lithuanian); any other `%(...)s` stays as it is."""
+    """The text with each command word written as the learner types it, in the language's
+    quotation marks (`%(stock)s` -> “stock”, or „kaladė“ in Lithuanian: `typed_word`, so no
+    translation quotes it); any other `%(...)s` stays as it is."""
     if "%(" not in text:
         return text
-    return WORD_MARK.sub(lambda m: command_word(m.group(1)) if m.group(1) in COMMANDS else m.group(0), text)
+    return WORD_MARK.sub(lambda m: typed_word(m.group(1)) if m.group(1) in COMMANDS else m.group(0), text)
 
 
 def lesson_text(msgid: str) -> str:

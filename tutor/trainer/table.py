@@ -15,7 +15,7 @@ from typing import Any
 from tutor.games.base import Event, IllegalAction
 from tutor.games.remark import Remark
 from tutor.games.rulebook import Clause, clause_lines
-from tutor.i18n import _
+from tutor.i18n import _, quoted
 from tutor.trainer.commands import command_word
 from tutor.trainer.console import Console, Leave
 
@@ -25,7 +25,7 @@ Recorder = Callable[[list[Event]], None]
 def go_on_line(command: str) -> str:
     """The line for a slip at a prompt that goes on with Enter or takes one command word."""
     # TRANSLATORS: at a prompt that waits for Enter, or a word such as "knock"; %(command)s is the word.
-    return _("Type %(command)s, or press Enter to go on.") % {"command": command}
+    return _("Type %(command)s, or press Enter to go on.") % {"command": quoted(command)}
 
 
 class Names:

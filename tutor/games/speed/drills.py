@@ -43,7 +43,7 @@ SKILLS: tuple[Skill, ...] = (
     Skill("pass-left", N_("What to pass left"),
           N_("Which card do you discard? Your left neighbour can take it."), Phase.DISCARD, keep_pass_left),
     Skill("spot-match", N_("Spotting a match"),
-          N_("Type match if all your cards are in sets, or press Enter to let the window pass."), Phase.MATCH,
+          N_("Type %(match)s if all your cards are in sets, or press Enter to let the window pass."), Phase.MATCH,
           keep_match),
 )
 
@@ -85,19 +85,19 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
     )
     from tutor.games.speed.session import SpeedSession
     from tutor.i18n import _
-    from tutor.trainer.commands import command_of, command_word, split_command
+    from tutor.trainer.commands import command_of, split_command, typed_word
 
     session = SpeedSession(console, state, "normal", rng, seat, ascii_only)
     console.show(session.table())
     while True:
-        text = console.ask(_(skill.prompt) + " ", session.choices(), " " + _(skill.title))
+        text = console.ask(_(skill.prompt) % {"match": typed_word("match")} + " ", session.choices(), " " + _(skill.title))
         words = text.split()
         command, _rest = split_command(text)
         if command not in (None, "middle", "pile", "match") and session.handle_command(command):
             continue
         if skill.phase is Phase.MATCH:
             if words and command != "match":
-                session.say_error(_("Type %(match)s, or press Enter.") % {"match": command_word("match")})
+                session.say_error(_("Type %(match)s, or press Enter.") % {"match": typed_word("match")})
                 continue
             verdict: Any = coach.judge_window(state, seat, called=bool(words))
             lines = window_verdict_lines(verdict, ascii_only) or [
@@ -108,7 +108,7 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
             command = command_of(text)
             if command not in ("middle", "pile"):
                 session.say_error(_("Type %(middle)s or %(pile)s.") % {
-                    "middle": command_word("middle"), "pile": command_word("pile")})
+                    "middle": typed_word("middle"), "pile": typed_word("pile")})
                 continue
             verdict = coach.judge_draw(state, seat, command)
             lines = draw_verdict_lines(verdict, ascii_only)

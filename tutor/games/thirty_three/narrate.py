@@ -14,6 +14,7 @@ from tutor.games.base import Event, IllegalAction, OptionError
 from tutor.games.remark import Remark
 from tutor.games.thirty_three.words import show_face, show_value
 from tutor.i18n import _, ngettext, quoted
+from tutor.trainer.commands import typed_word
 from tutor.trainer.table import Names
 
 if TYPE_CHECKING:
@@ -133,12 +134,13 @@ def illegal_line(err: IllegalAction, ascii_only: bool = False) -> str:
         p["card"] = show_face(str(p["card"]), ascii_only)
     if "value" in p:
         p["value"] = show_value(int(p["value"]), ascii_only)
+    p["draw"] = typed_word("draw")
     messages = {
         "game_over": _("The game is over."),
         "not_your_turn": _("It is not your turn."),
         "not_now": _("That is not possible at this point of the turn."),
         "say_first": _("First say the new total."),
-        "draw_first": _("First draw a card (type draw)."),
+        "draw_first": _("First draw a card (type %(draw)s)."),
         "not_in_hand": _("You do not hold %(card)s."),
         "bad_value": _("%(card)s cannot be played as %(value)s."),
         "over_limit": _("%(card)s as %(value)s would take the total from %(total)d to %(new_total)d, above 33."),

@@ -41,8 +41,8 @@ from tutor.games.thirty_three.words import (
     show_face,
     show_value,
 )
-from tutor.i18n import _, ngettext, quoted
-from tutor.trainer.commands import command_of, command_word
+from tutor.i18n import _, ngettext, npgettext, quoted
+from tutor.trainer.commands import command_of, command_word, typed_word
 from tutor.trainer.console import Console, Fragments
 from tutor.trainer.table import Recorder, TableSession, go_on_line
 from tutor.typed import whole_number
@@ -99,7 +99,8 @@ class PlaySession(TableSession):
     def table(self) -> Fragments:
         s = self.state
         hand = s.hands[self.learner] if self.learner is not None else []
-        stock = ngettext("%(count)d card in the stock", "%(count)d cards in the stock", len(s.stock)) % {
+        # TRANSLATORS: 33's stock (each game's stock has its own entry: use your table's word for it).
+        stock = npgettext("33", "%(count)d card in the stock", "%(count)d cards in the stock", len(s.stock)) % {
             "count": len(s.stock)
         }
         frags: Fragments = [
@@ -147,12 +148,16 @@ class PlaySession(TableSession):
     def show_help(self) -> None:
         words = card_words()
         lines = [
-            _("Type the card you want to play: +7, -3, 1/11, +-10 or 0, or in words, like \"%(plus)s 7\", "
-              "\"%(minus)s 3\" or \"%(zero)s\". Tab completes the cards you may play.")
-            % {"plus": words["plus"][0], "minus": words["minus"][0], "zero": words["zero"][0]},
-            _("For 1/11 and +-10 you choose the value; you may also type it at once: \"1/11 11\" or \"-10\"."),
+            # TRANSLATORS: %(plus)s, %(minus)s and %(zero)s are cards typed in words ("plus 7"), quoted.
+            _("Type the card you want to play: +7, -3, 1/11, +-10 or 0, or in words, like %(plus)s, "
+              "%(minus)s or %(zero)s. Tab completes the cards you may play.")
+            % {"plus": quoted(f"{words['plus'][0]} 7"), "minus": quoted(f"{words['minus'][0]} 3"),
+               "zero": quoted(words["zero"][0])},
+            # TRANSLATORS: %(both)s and %(minus)s are what the learner types, quoted ("1/11 11", "-10").
+            _("For 1/11 and +-10 you choose the value; you may also type it at once: %(both)s or %(minus)s.")
+            % {"both": quoted("1/11 11"), "minus": quoted("-10")},
             _("Commands: %(help)s (F1), %(rules)s (F2), %(why)s (why the bots played so), %(quit)s (Ctrl-D).")
-            % {c: command_word(c) for c in ("help", "rules", "why", "quit")},
+            % {c: typed_word(c) for c in ("help", "rules", "why", "quit")},
         ]
         for line in lines:
             self.console.show([("class:hint", line)])
@@ -175,7 +180,8 @@ class PlaySession(TableSession):
         parsed = parse_card(text)
         hand = self.state.hands[self.learner]  # type: ignore[index]
         if parsed is None:
-            self.say_error(_("%(text)s is not a card. Type help for how to write cards.") % {"text": quoted(text)}, "33.1")
+            self.say_error(_("%(text)s is not a card. Type %(help)s for how to write cards.") % {
+                "text": quoted(text), "help": typed_word("help")}, "33.1")
             return None
         resolved = resolve(parsed, hand)
         if resolved is None:
@@ -207,12 +213,12 @@ class PlaySession(TableSession):
             number = whole_number(text.replace("\u2212", "-"))
             if number in values:
                 return number
-            self.say_error(_("Type %(first)s or %(second)s.") % {"first": shown[0], "second": shown[1]})
+            self.say_error(_("Type %(first)s or %(second)s.") % {"first": quoted(shown[0]), "second": quoted(shown[1])})
 
     def learner_action(self) -> Action | None:
         s = self.state
         if s.phase is Phase.PLAY and self.learner in s.pending:
-            text = self.ask(_("You hold two cards. Type draw:"))
+            text = self.ask(_("You hold two cards. Type %(draw)s:") % {"draw": typed_word("draw")})
             if command_of(text) == "draw":
                 return Draw(self.learner)
             self.handle_command(command_of(text)) or self.say_error(
@@ -241,7 +247,7 @@ class PlaySession(TableSession):
             return Say(said)
         if s.phase is Phase.DRAW:
             text = self.ask(_("Type %(draw)s to draw a card, or %(end)s to end your turn without drawing:") % {
-                "draw": command_word("draw"), "end": command_word("end")},
+                "draw": typed_word("draw"), "end": typed_word("end")},
                 [command_word("draw"), command_word("end")])
             command = command_of(text)
             if command == "draw":
@@ -258,7 +264,7 @@ class PlaySession(TableSession):
     def read_pick(self) -> Action | None:
         taken = set(self.state.picks.values())
         free = [self.face(f) for f in FACES if self.state.options.deck.get(f) and f not in taken]
-        text = self.ask(_("Choose a card for the forfeit draw, or type %(skip)s:") % {"skip": command_word("skip")},
+        text = self.ask(_("Choose a card for the forfeit draw, or type %(skip)s:") % {"skip": typed_word("skip")},
                         free + [command_word("skip")])
         if not text.strip():
             return None
@@ -269,7 +275,8 @@ class PlaySession(TableSession):
             return None
         parsed = parse_card(text)
         if parsed is None or parsed.face is None:
-            self.say_error(_("%(text)s is not a card. Type help for how to write cards.") % {"text": quoted(text)}, "33.1")
+            self.say_error(_("%(text)s is not a card. Type %(help)s for how to write cards.") % {
+                "text": quoted(text), "help": typed_word("help")}, "33.1")
             return None
         return Pick(parsed.face)
 
@@ -306,7 +313,8 @@ class PlaySession(TableSession):
         s = self.state
         self.console.show([("class:title", _("33: never push the total over %(limit)d.") % {"limit": LIMIT})])
         if self.learner is not None:
-            self.console.show([("class:hint", _("Type help (or press F1) for how to play; Tab completes your cards."))])
+            self.console.show([("class:hint", _("Type %(help)s (or press F1) for how to play; Tab completes your cards.")
+                                 % {"help": typed_word("help")})])
         self.emit(s.opening)
 
     #: With bots alone and a tiny deck turned over unshuffled (33.9), play can repeat for ever.

@@ -49,7 +49,7 @@ SKILLS: tuple[Skill, ...] = (
     Skill("stock-or-discard", N_("Stock or discard pile"),
           N_("Do you draw from the stock or take the top discard?"), Phase.DRAW, keep_draw),
     Skill("spot-go-out", N_("Spotting a go-out"),
-          N_("Can you go out? Type out and the card, or just a card to discard."), Phase.DISCARD, keep_go_out),
+          N_("Can you go out? Type %(out)s and the card, or just a card to discard."), Phase.DISCARD, keep_go_out),
     Skill("arrange", N_("Arranging for the fewest points"),
           N_("Type your melds, separated by |, e.g. %(example)s."), Phase.DRAW, keep_arrange),
 )
@@ -87,12 +87,13 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
     )
     from tutor.games.three_thirteen.session import TTSession
     from tutor.i18n import _
-    from tutor.trainer.commands import command_of, command_word, split_command
+    from tutor.trainer.commands import command_of, split_command, typed_word
 
     session = TTSession(console, state, "normal", rng, seat, ascii_only)
     console.show(session.table())
     while True:
-        text = console.ask(_(skill.prompt) % {"example": MELD_EXAMPLE} + " ", session.choices(), " " + _(skill.title))
+        prompt = _(skill.prompt) % {"example": quoted(MELD_EXAMPLE), "out": typed_word("out")}
+        text = console.ask(prompt + " ", session.choices(), " " + _(skill.title))
         words = text.split()
         command = command_of(words[0]) if words else None
         if not words or (command not in (None, "out", "stock", "pile") and session.handle_command(command)):
@@ -101,7 +102,7 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
             melds = read_melds(text, state, seat)
             if melds is None:
                 session.say_error(_("Write each meld as cards like %(example)s, melds separated by |.")
-                              % {"example": MELD_EXAMPLE.split(" | ")[0]})
+                              % {"example": quoted(MELD_EXAMPLE.split(" | ")[0])})
                 continue
             verdict: Any = coach.judge_arrangement(state.hands[seat], state.wild, state.rules, melds)
             lines = arrangement_verdict_lines(verdict, ascii_only)
@@ -109,7 +110,7 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
             command = command_of(text)  # a draw word may be several words ("из колоды")
             if command not in ("stock", "pile"):
                 session.say_error(_("Type %(stock)s or %(pile)s.") % {
-                    "stock": command_word("stock"), "pile": command_word("pile")})
+                    "stock": typed_word("stock"), "pile": typed_word("pile")})
                 continue
             verdict = coach.judge_draw(state, "stock" if command == "stock" else "discard")
             lines = draw_verdict_lines(verdict, ascii_only)

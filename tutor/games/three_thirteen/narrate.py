@@ -9,7 +9,7 @@ from tutor.cardfaces import rank_face, show_card, show_cards, show_melds, with_f
 from tutor.games import texts
 from tutor.games.base import Event, IllegalAction, OptionError
 from tutor.games.remark import Remark
-from tutor.i18n import _, ngettext
+from tutor.i18n import _, ngettext, quoted
 from tutor.trainer.commands import command_word
 from tutor.trainer.table import Names
 
@@ -165,8 +165,8 @@ MAKERS_NAMED = 8  # the most cards named one by one
 def _discard_lines(verdict: Any, card: str, ascii_only: bool) -> list[str]:
     if verdict.outs and verdict.best_left == 0 and verdict.kind == "weaker":
         if any(c.code == verdict.card.code for c in verdict.outs):  # the right card, only not shown as going out
-            return [_("You could have gone out with %(card)s: \"%(command)s\" shows your melds and goes out (TT.8).")
-                    % {"card": card, "command": f"{command_word('out')} {verdict.card.code}"}]
+            return [_("You could have gone out with %(card)s: %(command)s shows your melds and goes out (TT.8).")
+                    % {"card": card, "command": quoted(f"{command_word('out')} {verdict.card.code}")}]
         return [_("You could have gone out by discarding %(card)s (TT.8).") % {
             "card": show_card(verdict.outs[0].code, ascii_only)}]
     if verdict.kind == "right" and verdict.going_out:

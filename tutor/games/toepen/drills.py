@@ -154,7 +154,7 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
     )
     from tutor.games.toepen.session import ToepenSession
     from tutor.i18n import _
-    from tutor.trainer.commands import command_of, command_word
+    from tutor.trainer.commands import command_of, typed_word
 
     session = ToepenSession(console, state, "normal", rng, seat, ascii_only)
     for line in history_lines(state, session.names, ascii_only):
@@ -163,12 +163,12 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
     words = {Phase.ANSWER: ("stay", "fold"), Phase.CHALLENGE: ("challenge", "pass")}.get(skill.phase)
     if skill.phase is Phase.ANSWER:
         prompt = _("%(player)s raised the stake to %(stake)d: %(stay)s or %(fold)s?") % {
-            "player": session.names(state.last_knocker), "stake": state.stake, "stay": command_word("stay"),
-            "fold": command_word("fold")}
+            "player": session.names(state.last_knocker), "stake": state.stake, "stay": typed_word("stay"),
+            "fold": typed_word("fold")}
     elif skill.phase is Phase.CHALLENGE:
         prompt = _("%(player)s threw in their hand: %(pass)s or %(challenge)s?") % {
-            "player": session.names(state.thrower), "pass": command_word("pass"),
-            "challenge": command_word("challenge")}
+            "player": session.names(state.thrower), "pass": typed_word("pass"),
+            "challenge": typed_word("challenge")}
     else:
         prompt = _(skill.prompt)
     while True:
@@ -180,7 +180,7 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
         if words is not None:
             if command not in words:
                 session.say_error(_("Type %(first)s or %(second)s.") % {
-                    "first": command_word(words[0]), "second": command_word(words[1])})
+                    "first": typed_word(words[0]), "second": typed_word(words[1])})
                 continue
             if skill.phase is Phase.ANSWER:
                 verdict: Any = coach.judge_answer(state, seat, command == "stay")

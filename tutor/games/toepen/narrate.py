@@ -9,7 +9,7 @@ from tutor.cards import suit_symbol
 from tutor.games import texts
 from tutor.games.base import Event, IllegalAction, OptionError
 from tutor.games.remark import Remark
-from tutor.i18n import _, format_list, ngettext
+from tutor.i18n import N_, _, format_list, ngettext
 from tutor.trainer.table import Names
 
 __all__ = ["answer_verdict_line", "card_verdict_line", "challenge_verdict_line", "event_line", "illegal_line",
@@ -24,6 +24,19 @@ def suit_name(suit: str, ascii_only: bool = False) -> str:
     names = {"C": _("clubs"), "D": _("diamonds"), "H": _("hearts"), "S": _("spades")}
     name = names.get(suit, suit)
     return name if ascii_only else f"{name} {suit_symbol(suit)}"
+
+
+# Who took a trick, one sentence per trick number (a hand has four tricks, TOE.5), so that each
+# language words its own ordinal ("the third trick") rather than gluing a suffix to a number.
+YOU_TAKE_TRICK = (N_("You take the first trick."), N_("You take the second trick."),
+                  N_("You take the third trick."), N_("You take the fourth and last trick."))
+PLAYER_TAKES_TRICK = (N_("%(player)s takes the first trick."), N_("%(player)s takes the second trick."),
+                      N_("%(player)s takes the third trick."), N_("%(player)s takes the fourth and last trick."))
+
+
+def trick_taken_line(number: int, player: str, you: bool) -> str:
+    """Who took trick `number` (1 to 4), the ordinal in the learner's language."""
+    return _((YOU_TAKE_TRICK if you else PLAYER_TAKES_TRICK)[number - 1]) % {"player": player}
 
 
 def event_line(event: Event, names: Names, ascii_only: bool = False, reveal: bool = False) -> str | None:
@@ -90,11 +103,7 @@ def event_line(event: Event, names: Names, ascii_only: bool = False, reveal: boo
         return (_("You play %(card)s.") if you else _("%(player)s plays %(card)s.")) % {"player": who, "card": card}
     if kind == "trick":
         winner = event["winner"]
-        params = {"number": event["number"], "player": names(winner)}
-        if names.is_you(winner):
-            line = _("You take trick %(number)d.") % params
-        else:
-            line = _("%(player)s takes trick %(number)d.") % params
+        line = trick_taken_line(event["number"], names(winner), names.is_you(winner))
         leads = event.get("leads")
         if leads is not None and leads != winner:
             line += " " + (_("You lead, as the next player still in (TOE.10).") if names.is_you(leads) else

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutor.cardfaces import SUIT_ORDER, card_style, hand_fragments, show_card
+from tutor.cardfaces import SUIT_ORDER, card_style, hand_fragments, show_card, typed_card
 from tutor.cards import Card
 from tutor.cardtext import typing_examples
 from tutor.games.base import Event, IllegalAction
@@ -46,8 +46,8 @@ from tutor.games.toepen.narrate import (
 )
 from tutor.games.toepen.rules import CLAUSES
 from tutor.i18n import _, quoted
-from tutor.trainer.cardnames import read_card, words_hint
-from tutor.trainer.commands import command_of, command_word, split_command
+from tutor.trainer.cardnames import faces_hint, read_card, words_hint
+from tutor.trainer.commands import command_of, command_word, split_command, typed_word
 from tutor.trainer.console import Fragments, TimeUp
 from tutor.trainer.table import TableSession, go_on_line
 
@@ -149,12 +149,13 @@ class ToepenSession(TableSession):
             "hand": s.hand_number, "stake": s.stake}
 
     def show_help(self) -> None:
-        words = {c: command_word(c) for c in ("knock", "stay", "fold", "throw", "keep", "challenge", "pass",
-                                              "help", "rules", "why", "quit")}
+        words = {c: typed_word(c) for c in ("knock", "stay", "fold", "throw", "keep", "challenge", "pass",
+                                            "help", "rules", "why", "quit")}
         for line in (
             _("To play a card, type it, like %(examples)s. Follow the suit led if you can (TOE.5).")
             % {"examples": typing_examples()},
             words_hint(),
+            *faces_hint(),
             _("To knock (raise the stake by one, TOE.7), type %(knock)s when it is your turn. Before each bot "
               "card you may knock too: the trainer pauses; press Enter to go on, or type %(knock)s (in a "
               "terminal, F3 does it).") % words,
@@ -169,7 +170,7 @@ class ToepenSession(TableSession):
         words: list[str] = []
         if s.current_player == self.learner:
             if s.phase is Phase.PLAY:
-                words += [c.code for c in self.sorted_hand(self.learner) if c in s.playable(self.learner)]
+                words += [typed_card(c.code) for c in self.sorted_hand(self.learner) if c in s.playable(self.learner)]
                 if s.may_knock(self.learner):
                     words.append(command_word("knock"))
             elif s.phase in (Phase.ANSWER, Phase.POVERTY):
@@ -210,7 +211,7 @@ class ToepenSession(TableSession):
             try:
                 # The table does not wait forever: with no answer the bot plays after KNOCK_PACE seconds.
                 text = self.ask(_("%(player)s is to play. Enter to go on, or %(knock)s (F3):") % {
-                    "player": self.names(s.current), "knock": knock}, [knock] + super().choices(),
+                    "player": self.names(s.current), "knock": typed_word("knock")}, [knock] + super().choices(),
                     timeout=KNOCK_PACE)
             except TimeUp:
                 return False
@@ -251,20 +252,20 @@ class ToepenSession(TableSession):
             self.console.show(self.table())
         phase = s.phase
         if phase is Phase.PLAY:
-            prompt = (_("Your card, or %(knock)s:") % {"knock": command_word("knock")} if s.may_knock(seat)
+            prompt = (_("Your card, or %(knock)s:") % {"knock": typed_word("knock")} if s.may_knock(seat)
                       else _("Your card:"))
         elif phase in (Phase.ANSWER, Phase.POVERTY):
             who = s.poor if phase is Phase.POVERTY else s.last_knocker
             prompt = _("%(player)s raised the stake to %(stake)d: %(stay)s or %(fold)s?") % {
-                "player": self.names(who), "stake": s.stake, "stay": command_word("stay"),
-                "fold": command_word("fold")}
+                "player": self.names(who), "stake": s.stake, "stay": typed_word("stay"),
+                "fold": typed_word("fold")}
         elif phase is Phase.LAUNDRY:
-            prompt = _("Dirty laundry: %(keep)s your hand or %(throw)s it in?") % {
-                "keep": command_word("keep"), "throw": command_word("throw")}
+            prompt = _("Dirty laundry: keep your hand (%(keep)s) or throw it in (%(throw)s)?") % {
+                "keep": typed_word("keep"), "throw": typed_word("throw")}
         else:
             prompt = _("%(player)s threw in their hand: %(pass)s or %(challenge)s?") % {
-                "player": self.names(s.thrower), "pass": command_word("pass"),
-                "challenge": command_word("challenge")}
+                "player": self.names(s.thrower), "pass": typed_word("pass"),
+                "challenge": typed_word("challenge")}
         text = self.ask(prompt)
         command, rest = split_command(text)
         words = text.split()
@@ -280,13 +281,13 @@ class ToepenSession(TableSession):
                      Phase.CHALLENGE: ("pass", "challenge")}.get(phase)
         if two_words is not None:  # no card is played now: the words that answer are what to type
             self.say_error(_("Type %(first)s or %(second)s.") % {
-                "first": command_word(two_words[0]), "second": command_word(two_words[1])})
+                "first": typed_word(two_words[0]), "second": typed_word(two_words[1])})
             return None
         parsed = read_card(text)  # the notation, or the card in words ("dame de cœur")
         card = card_from_code(Card(*parsed).code) if parsed else None
         if card is None:
-            self.say_error(_("%(text)s is not a card or a command here. Type help to see what you can do.") % {
-                "text": quoted(text)})
+            self.say_error(_("%(text)s is not a card or a command here. Type %(help)s to see what you can do.") % {
+                "text": quoted(text), "help": typed_word("help")})
             return None
         action = Play(card, seat)
         try:
@@ -341,6 +342,6 @@ class ToepenSession(TableSession):
     def intro(self) -> None:
         self.console.show([("class:title", _("Toepen: take the last trick; whoever reaches the penalty limit loses."))])
         if self.learner is not None:
-            self.console.show([("class:hint", _("Type help (or press F1) for how to play; F3 knocks, Tab completes "
-                                                "your cards."))])
+            self.console.show([("class:hint", _("Type %(help)s (or press F1) for how to play; F3 knocks, Tab "
+                                                "completes your cards.") % {"help": typed_word("help")})])
         self.emit(self.state.opening)
