@@ -33,11 +33,13 @@ GOOD = textwrap.dedent("""\
       - decide:
           prompt: Which card?
           expect: "+6"
+          clause: "33.7"
       - quiz:
           question: Can the total reach 33 exactly?
           choices: ["Yes", "No"]
           answer: 1
           explain: Exactly 33 is allowed.
+          clause: "33.7"
     """)
 
 
@@ -160,10 +162,13 @@ def test_a_clean_lesson_earns_three_stars_and_is_saved(tmp_path):
 
 
 def test_weaker_illegal_and_hint_cost_stars_and_are_explained(tmp_path):
-    runner, stars, console = run_lesson(tmp_path, ["", "+9", "-4", "hint", "+6", "2", "1"])
-    assert stars == 1
+    runner, stars, console = run_lesson(tmp_path, ["", "+9", "2"])
+    assert stars == 2
     assert any("33.7" in line for line in console.shown)  # +9 is illegal
-    assert any("stronger" in line for line in console.shown)  # -4 is legal but weaker
+    runner, stars, console = run_lesson(tmp_path, ["", "-4", "1"])
+    assert stars == 2 and any("stronger" in line for line in console.shown)  # -4 is legal but weaker
+    runner, stars, console = run_lesson(tmp_path, ["", "hint", "+6", "1"])
+    assert stars == 2
 
 
 def test_back_returns_to_the_step_before(tmp_path):

@@ -169,12 +169,15 @@ def test_a_knock_over_the_limit_is_illegal_with_toe_12(tmp_path):
     assert runner.mistakes == 1
 
 
-def test_a_weaker_answer_is_explained_and_three_misses_play_the_expected_one(tmp_path):
-    answers = ["", "stay", "stay", "stay"]
+def test_a_weaker_answer_is_explained_with_the_right_answer_and_the_rule(tmp_path):
+    answers = ["", "", "stay"]
     runner, console = run_first(tmp_path, "answering-a-knock", answers)
-    assert runner.mistakes == 3
+    assert runner.mistakes == 1
     assert any(line.startswith("Folding was better:") for line in console.shown)
-    assert any("You fold and take 1 point" in line for line in console.shown)
+    assert "The right answer: “fold”." in console.shown
+    assert any(line.startswith("You will almost surely lose the last trick") for line in console.shown)
+    assert any(line.startswith("TOE.8 ") for line in console.shown)  # the rule's text, at hand
+    assert any("You fold and take 1 point" in line for line in console.shown)  # the lesson goes on from it
 
 
 def test_a_card_step_does_not_take_a_knock_and_hints_cost(tmp_path):
@@ -212,7 +215,7 @@ POSITION = textwrap.dedent("""\
 def check_text(tmp_path, text):
     path = tmp_path / "lesson.yaml"
     path.write_text(text, encoding="utf-8")
-    return check_path(path, translations=False)[1]
+    return check_path(path, translations=False, teaching=False)[1]
 
 
 @pytest.mark.parametrize("change, message, clause", [

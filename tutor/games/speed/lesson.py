@@ -252,7 +252,7 @@ def hint_line(state: State, expected: Answer | None) -> str:
     return _("Which card belongs to no set and counts the most? Think of %(card)s.") % {"card": show_card(best.code)}
 
 
-def check_decision(state: State, seat: int, data: dict[str, Any]) -> None:
+def check_decision(state: State, seat: int, data: dict[str, Any]) -> Answer:
     if not ready_for_decision(state, seat):
         raise PositionError((), "decide_not_your_turn")
     expected = parse_expect(data["expect"], state, seat)
@@ -262,6 +262,7 @@ def check_decision(state: State, seat: int, data: dict[str, Any]) -> None:
                  Answer("discard", card=state.hands[seat][0]))
         expected = stronger(judge(state, probe, None, seat), None)
     apply_quietly(state, expected, seat)
+    return expected
 
 
 def _bots_quietly(state: State, seat: int, rng: random.Random) -> None:
@@ -326,3 +327,43 @@ def session(console: Any, state: State, seat: int, rng: random.Random, ascii_onl
 
     state.lesson_seat = seat  # type: ignore[attr-defined]
     return SpeedSession(console, state, "normal", rng, seat, ascii_only)
+
+
+# -- hooks of the lesson runner and `tutor check` (tutor.lessons): an answer named, Enter, a deal continued
+
+
+def answer_expect(answer: Answer) -> str:
+    """The answer as a lesson's `expect` writes it: "match", "pass", "middle", "pile" or a card."""
+    if answer.kind == "window":
+        return "match" if answer.call else "pass"
+    if answer.kind == "draw":
+        return str(answer.source)
+    return answer.card.code  # type: ignore[union-attr]
+
+
+def takes_enter(state: State, expected: Answer | None) -> bool:
+    """Enter is an answer here: it lets the match window pass."""
+    return state.phase is Phase.MATCH and (expected is None or expected.kind == "window")
+
+
+def continues(start: State, arrived: State, new: State, seat: int) -> None:
+    """A position that continues the deal before (`deal: continue`): the same hand; every pile
+    keeps the cards under its top, in order (unless the middle ran out and was rebuilt from
+    them, SPD.10); every card that left a hand is on a pile or in a hand."""
+    from collections import Counter
+
+    if new.hand != arrived.hand:
+        raise PositionError(("hand",), "position_continue_round")
+    for p in range(new.players):
+        buried = [c.code for c in arrived.piles[p][:-1]]
+        if len(new.piles[p]) < len(buried):
+            return  # the piles were gathered into a new middle (SPD.10): nothing to compare
+        if [c.code for c in new.piles[p][:len(buried)]] != buried:
+            raise PositionError(("piles", p), "position_continue_pile")
+    somewhere = Counter(c.code for pile in new.piles for c in pile) + Counter(
+        c.code for hand in new.hands for c in hand)
+    for p in range(new.players):
+        gone = Counter(c.code for c in arrived.hands[p]) - Counter(c.code for c in new.hands[p])
+        missing = gone - somewhere
+        if missing:
+            raise PositionError(("hands", p), "position_continue_gone", card=next(iter(missing)))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from tutor.games.base import IllegalAction, OptionError
@@ -188,7 +189,11 @@ def session(console: Any, state: State, seat: int, rng: random.Random, ascii_onl
 
 
 def judge(state: State, play: Play, expected: Play | None) -> coach.Verdict:
-    return coach.judge(state, play, expected)
+    verdict = coach.judge(state, play, expected)
+    if verdict.kind == "illegal" and verdict.best is None and state.has_legal_play(state.current):
+        # The lesson answers an illegal play with the right one: the coach's best here.
+        verdict = replace(verdict, best=coach.best_of(coach.assess(state)))
+    return verdict
 
 
 def slip(state: State, play: Play, ascii_only: bool = False) -> str | None:
@@ -223,9 +228,45 @@ def stronger(verdict: coach.Verdict, expected: Play | None) -> Play:
     return expected or verdict.best.play  # type: ignore[union-attr]
 
 
-def check_decision(state: State, seat: int, data: dict[str, Any]) -> None:
-    """For `tutor check`: the decision can be asked here, its answer is legal; then it is made."""
+def check_decision(state: State, seat: int, data: dict[str, Any]) -> Play:
+    """For `tutor check`: the decision can be asked here, its answer is legal; then it is made.
+    Returns the answer made (the expected one, or the coach's best)."""
     check_decision_position(state, seat)
     expected = parse_expect(data["expect"], state)
-    state.apply(expected or coach.best_of(coach.assess(state)).play)
+    play = expected or coach.best_of(coach.assess(state)).play
+    state.apply(play)
     finish_quietly(state, seat)
+    return play
+
+
+# -- hooks of the lesson runner and `tutor check` (tutor.lessons): an answer named, a deal continued
+
+
+def answer_expect(play: Play) -> str:
+    """The play as a lesson's `expect` writes it ("+6", "1/11 11", "+-10 -10")."""
+    if len(VALUES[play.card]) > 1:
+        return f"{play.card} {play.value:+d}" if play.card == "+-10" else f"{play.card} {play.value}"
+    return play.card
+
+
+def answer_shown(play: Play, ascii_only: bool = False) -> str:
+    """The play as the table shows it (`+6`, `1/11 +11`)."""
+    from tutor.games.thirty_three.narrate import play_text
+
+    return play_text(play, ascii_only)
+
+
+def continues(start: State, arrived: State, new: State, seat: int) -> None:
+    """A position that continues the deal before (`deal: continue`): the discard pile the lesson
+    left lies under the new one, in order, and every card that left a hand since is on the pile
+    (unless the stock ran out and the pile was turned over, 33.9). PositionError if not."""
+    if len(new.pile) < len(arrived.pile):
+        return  # the pile became the stock (33.9): nothing to compare
+    if new.pile[:len(arrived.pile)] != arrived.pile:
+        raise PositionError(("pile",), "position_continue_pile")
+    played = Counter(new.pile[len(arrived.pile):])
+    for p in range(new.players):
+        gone = Counter(arrived.hands[p]) - Counter(new.hands[p])
+        missing = gone - played
+        if missing:
+            raise PositionError(("hands", p), "position_continue_gone", card=next(iter(missing)))

@@ -238,15 +238,16 @@ def hint_line(state: State, expected: Answer | None) -> str:
         "card": show_card(best_card.code)}
 
 
-def check_decision(state: State, seat: int, data: dict[str, Any]) -> None:
+def check_decision(state: State, seat: int, data: dict[str, Any]) -> Answer:
     if not ready_for_decision(state, seat):
         raise PositionError((), "decide_not_your_turn")
     expected = parse_expect(data["expect"], state)
     if expected is not None and expected.kind == "arrange":
-        return
+        return expected
     if expected is None:
         expected = stronger(judge(state, _best_probe(state), None), None)
     apply_quietly(state, expected)
+    return expected
 
 
 def _best_probe(state: State) -> Answer:
@@ -280,3 +281,37 @@ def session(console: Any, state: State, seat: int, rng: random.Random, ascii_onl
     from tutor.games.three_thirteen.session import TTSession
 
     return TTSession(console, state, "normal", rng, seat, ascii_only)
+
+
+# -- hooks of the lesson runner and `tutor check` (tutor.lessons): an answer named, a deal continued
+
+
+def answer_expect(answer: Answer) -> str:
+    """The answer as a lesson's `expect` writes it: "stock", "pile", "KD", "out KD", or melds."""
+    if answer.kind == "draw":
+        return "stock" if answer.source == "stock" else "pile"
+    if answer.kind == "arrange":
+        return " | ".join(" ".join(card.code for card in meld) for meld in answer.melds)
+    code = answer.card.code  # type: ignore[union-attr]
+    return f"out {code}" if answer.kind == "out" else code
+
+
+def continues(start: State, arrived: State, new: State, seat: int) -> None:
+    """A position that continues the deal before (`deal: continue`): the same round; the cards
+    buried in the discard pile stay there, in order; every card that left a hand is on the pile
+    or in a hand (unless the stock ran out and the pile became the stock, TT.12)."""
+    from collections import Counter
+
+    if new.round != arrived.round:
+        raise PositionError(("round",), "position_continue_round")
+    buried = [c.code for c in arrived.discard[:-1]]
+    if len(new.discard) < len(buried):
+        return  # the pile became the stock (TT.12): nothing to compare
+    if [c.code for c in new.discard[:len(buried)]] != buried:
+        raise PositionError(("discard",), "position_continue_pile")
+    somewhere = Counter(c.code for c in new.discard) + Counter(c.code for hand in new.hands for c in hand)
+    for p in range(new.players):
+        gone = Counter(c.code for c in arrived.hands[p]) - Counter(c.code for c in new.hands[p])
+        missing = gone - somewhere
+        if missing:
+            raise PositionError(("hands", p), "position_continue_gone", card=next(iter(missing)))
