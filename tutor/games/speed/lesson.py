@@ -20,7 +20,6 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from tutor.cardfaces import show_card
 from tutor.cards import Card, parse_code
 from tutor.games.speed import bots, coach
 from tutor.games.speed.engine import (
@@ -274,7 +273,7 @@ def hint_line(state: State, expected: Answer | None) -> str:
     if state.phase in (Phase.MATCH, Phase.DRAW):
         return _("Compare: what does the card on the pile on your right do for your sets?")
     best = bots.high_first(bots.ranked(state.hands[seat], state.wild))[0]
-    return _("Which card belongs to no set and counts the most? Think of %(card)s.") % {"card": show_card(best.code)}
+    return _("Which card belongs to no set and counts the most? Think of %(card)s.") % {"card": "{%s}" % best.code}
 
 
 def check_decision(state: State, seat: int, data: dict[str, Any]) -> None:

@@ -23,7 +23,6 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from tutor.cardfaces import show_card
 from tutor.cards import Card, parse_code
 from tutor.cardtext import MELD_EXAMPLE
 from tutor.games.base import OptionError
@@ -262,7 +261,7 @@ def hint_line(state: State, expected: Answer | None) -> str:
         return _("Look closely: can every card but one go into melds?")
     best_card = solver.discards(state.hands[state.current], state.wild, state.rules)[0][0]
     return _("Which card belongs to no meld and counts the most? Think of %(card)s.") % {
-        "card": show_card(best_card.code)}
+        "card": "{%s}" % best_card.code}  # markup, drawn by the console
 
 
 def check_decision(state: State, seat: int, data: dict[str, Any]) -> None:

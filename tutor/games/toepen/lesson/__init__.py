@@ -20,7 +20,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tutor.cardfaces import show_card
 from tutor.games.toepen.engine import Phase, State, power
 from tutor.games.toepen.lesson.answers import (
     Answer,
@@ -127,10 +126,10 @@ def hint_line(state: State, expected: Answer | None) -> str:
         follow = [c for c in hand if c.suit == state.led_suit]
         if len(follow) == 1:
             return _("You hold a card of the suit led, so you must play it: %(card)s.") % {
-                "card": show_card(follow[0].code)}
+                "card": "{%s}" % follow[0].code}  # markup: the console draws it as the hand
     keeper = max(hand, key=power)
     return _("Which of your cards is strongest? Think of keeping %(card)s for the last trick.") % {
-        "card": show_card(keeper.code)}
+        "card": "{%s}" % keeper.code}
 
 
 def play_on_quietly(state: State, seat: int, spec: dict[str, Any]) -> None:
