@@ -15,6 +15,7 @@ def clean_environment(tmp_path, monkeypatch):
     # A fault inside tutor raises in tests (the command line turns it into one line and exit 70).
     monkeypatch.setenv("TUTOR_DEBUG", "1")
     yield
-    from tutor import i18n
+    from tutor import cardfaces, i18n
 
     i18n.use("en")
+    cardfaces.use_faces("local")

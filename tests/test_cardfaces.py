@@ -108,4 +108,6 @@ def test_no_game_shows_cards_with_another_games_narration():
 
 
 def test_cardfaces_sits_below_the_games():
-    assert {m for m in _imports(ROOT / "tutor" / "cardfaces.py") if m.startswith("tutor")} == {"tutor.cards"}
+    """The cards and the catalogs (which hold each language's rank letters), nothing above."""
+    assert {m for m in _imports(ROOT / "tutor" / "cardfaces.py") if m.startswith("tutor")} == {"tutor.cards",
+                                                                                              "tutor.i18n"}

@@ -82,6 +82,8 @@ def test_no_msgid_names_a_card_by_its_code():
         catalog = read_po(fh)
     bad = []
     for message in catalog:
+        if message.context == "rank letter":  # the letters themselves, that the faces are drawn with
+            continue
         for text in (message.id if isinstance(message.id, tuple) else (message.id,)):
             if text and cardtext.problems(text):
                 bad.append((text[:70], cardtext.problems(text)))

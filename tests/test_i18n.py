@@ -67,18 +67,16 @@ def test_plural_forms_follow_the_language(lang):
         catalog = read_po(fh, locale=lang)
     singular = "%(count)d card in the stock"
     plural = "%(count)d cards in the stock"
-    forms = catalog.get((singular, plural)).string if catalog.get((singular, plural)) else None
-    if forms is None:
-        forms = next(m.string for m in catalog if isinstance(m.id, tuple) and m.id[0] == singular)
+    forms = catalog.get((singular, plural), context="Three Thirteen").string
     assert len(set(forms)) == 3, forms
     for count, form in PLURAL_FORMS[lang].items():
-        assert i18n.ngettext(singular, plural, count) == forms[form], (lang, count)
-        assert str(count) in i18n.ngettext(singular, plural, count) % {"count": count}
+        assert i18n.npgettext("Three Thirteen", singular, plural, count) == forms[form], (lang, count)
+        assert str(count) in i18n.npgettext("Three Thirteen", singular, plural, count) % {"count": count}
 
 
 def test_english_plural_and_switching_languages():
     i18n.use("en")
-    assert i18n.ngettext("%(count)d card in the stock", "%(count)d cards in the stock", 1) % {"count": 1} == (
+    assert i18n.npgettext("33", "%(count)d card in the stock", "%(count)d cards in the stock", 1) % {"count": 1} == (
         "1 card in the stock"
     )
     i18n.use("de")

@@ -171,6 +171,8 @@ PARTLY_DAMAGED = {
     "settings a list": with_part("settings", ["de"]),
     "a language that is not one": with_part("settings", {"language": "xx"}),
     "a language that is a number": with_part("settings", {"language": 5}),
+    "card letters that are not ones": with_part("settings", {"language": "de", "cards": "sideways"}),
+    "card letters that are a list": with_part("settings", {"cards": ["local"]}),
     "a game that is a list": with_entry("games", "thirty-three", [1]),
     "played a string": with_entry("games", "thirty-three", {"played": "many", "lost": 0}),
     "played negative": with_entry("games", "thirty-three", {"played": -5, "lost": 0}),

@@ -153,7 +153,7 @@ def test_a_slip_at_the_knock_offer_is_one_line_and_the_offer_again():
     console = Scripted(["knokc", "²", "knock"])  # a typo must not cost the chance to knock
     s, _ = session(console, state=state, level="easy")
     s.bot_turn()
-    assert console.text.count("Type knock, or press Enter to go on.") == 2
+    assert console.text.count("Type \u201cknock\u201d, or press Enter to go on.") == 2
     assert state.last_knocker == 0 and state.stake == 2
     assert sum("Bot 2 is to play" in p for p in console.prompts) == 3
 
@@ -167,5 +167,5 @@ def test_stay_or_fold_answers_a_slip_with_the_two_words():
         s.bot_turn() if state.current != 0 else s.act(s.learner_action())
     console.script = ["10H", "²", "1" * 4301, "stay"]
     assert s.learner_action() is None and s.learner_action() is None and s.learner_action() is None
-    assert console.text.count("Type stay or fold.") == 3
+    assert console.text.count("Type \u201cstay\u201d or \u201cfold\u201d.") == 3
     assert type(s.learner_action()).__name__ == "Stay"

@@ -255,7 +255,7 @@ def test_the_value_and_the_total_take_only_plain_numbers():
     console = Script(["1/11", "١١", "1_1", LONG, "11"])  # the value: only the plain 11 is taken
     session = PlaySession(console, state, "normal", rng, learner=0)
     assert session.learner_action() == Play("1/11", 11)
-    assert sum("Type +1 or +11." in line for line in console.shown) == 3
+    assert sum("Type \u201c+1\u201d or \u201c+11\u201d." in line for line in console.shown) == 3
     state = State(4, Options(manual_draw=True), Chance(rng))
     state.hands[0], state.current = ["-7", "0", "+2"], 0
     console = Script(["-7", "1_1", "²", LONG, "-" + LONG, "5", "draw"])

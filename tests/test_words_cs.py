@@ -33,6 +33,17 @@ WORDS = {
     "ctyrka kary": (4, "D"),
     "piková trojka": (3, "S"),
     "křížová dvojka": (2, "C"),
+    "sedmy kárové": (7, "D"),
+    "desítky srdcové": (10, "H"),
+    "devítka kár": (9, "D"),
+    "desítka piková": (10, "S"),
+    "srdcovou dámu": (12, "H"),
+    "pikové dámy": (12, "S"),
+    "křížovému klukovi": (11, "C"),
+    "károvým králem": (13, "D"),
+    "srdcovým esem": (1, "H"),
+    "pikovým spodkem": (11, "S"),
+    "kárová osmička": (8, "D"),
 }
 
 

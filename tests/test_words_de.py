@@ -17,6 +17,7 @@ from tutor.trainer.cardnames import read_card, read_cards
     ("Schüppe Ass", (1, "S")), ("Schippe König", (13, "S")), ("Treff Zehner", (10, "C")),
     ("Pik Zwo", (2, "S")), ("Karo-Siebner", (7, "D")), ("Herz Siebener", (7, "H")),
     ("Kreuzkoenig", (13, "C")), ("Herz Neun", (9, "H")),
+    ("DD", (12, "D")), ("D♥", (12, "H")), ("B♣", (11, "C")), ("AS", (1, "S")), ("Herz Könige", (13, "H")),
 ])
 def test_german_table_words(text, card):
     i18n.use("de")

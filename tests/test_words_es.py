@@ -24,6 +24,8 @@ WORDS = {
     "dos de treboles": (2, "C"),
     "10 de corazones": (10, "H"),
     "ocho del trebol": (8, "C"),
+    "Q♥": (12, "H"),                    # Spanish packs print J Q K A: the codes are the letters
+    "jd": (11, "D"),
 }
 
 

@@ -28,6 +28,12 @@ def french():
     ("sept de piques", (7, "S")),
     ("huit de trefle", (8, "C")),
     ("Dame de Pique", (12, "S")),
+    ("V de pique", (11, "S")),
+    ("R de cœur", (13, "H")),
+    ("d de carreau", (12, "D")),
+    ("D♥", (12, "H")),
+    ("RC", (13, "C")),
+    ("DD", (12, "D")),  # dame de carreau: the suit is the last letter
 ])
 def test_table_words(text, card):
     assert read_card(text) == card

@@ -34,6 +34,12 @@ CASES = [
     ("čirvų karalius", (13, "H")),
     ("cirvu karalius", (13, "H")),
     ("pikų dešimtukas", (10, "S")),
+    ("širdžių dešimtakėje", (10, "H")),
+    ("vynų dešimtukėje", (10, "S")),
+    ("būgnų septynakėje", (7, "D")),
+    ("kryžių dešimtakę", (10, "C")),
+    ("širdžių damoje", (12, "H")),
+    ("vynų tūze", (1, "S")),
 ]
 
 

@@ -26,6 +26,10 @@ TABLE_WORDS = {
     "hjerter kongen": (13, "H"),
     "spar esset": (1, "S"),
     "klover 9": (9, "C"),               # typed without ø
+    "Kn♠": (11, "S"),                   # the Norwegian letters before a suit
+    "KnH": (11, "H"),
+    "E♥": (1, "H"),
+    "DS": (12, "S"),
 }
 
 

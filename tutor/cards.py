@@ -60,6 +60,11 @@ def suit_symbol(suit: str) -> str:
     return _SUIT_SYMBOLS[suit]
 
 
+def parse_suit(text: str) -> str | None:
+    """The suit one character names: a universal suit letter in any case, or a suit symbol."""
+    return _SUIT_BY_TEXT.get(text.upper()) if len(text) == 1 else None
+
+
 def parse_code(text: str) -> tuple[int, str] | None:
     """The (rank, suit) a card code names, or None.
 
@@ -70,7 +75,7 @@ def parse_code(text: str) -> tuple[int, str] | None:
     if len(t) < 2:
         return None
     rank = _RANK_BY_CODE.get(t[:-1].upper())
-    suit = _SUIT_BY_TEXT.get(t[-1].upper())
+    suit = parse_suit(t[-1])
     if rank is None or suit is None:
         return None
     return rank, suit

@@ -30,17 +30,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from tutor import storedfile
-from tutor.progress_check import (
-    MAX_COUNT,
-    VERSION,
-    Data,
-    clean,
-    empty,
-    settings_language,
-)
+from tutor.progress_check import MAX_COUNT, SETTINGS, VERSION, Data, clean, empty
 
 __all__ = ["FILENAME", "LIMIT", "VERSION", "Data", "Progress", "app_dir", "empty", "lesson_key", "record_game",
-           "remember_language", "saved_language"]
+           "remember_cards", "remember_language", "saved_language", "saved_settings"]
 
 FILENAME = "progress.json"
 LIMIT = 4 * storedfile.MB  # a year of daily use is a few kilobytes
@@ -222,15 +215,22 @@ class Progress:
             fh.close()
 
 
-def saved_language() -> str | None:
-    """The language chosen in the home menu, read at start-up by every command: quietly,
-    without the lock, and nothing is moved or written (the command itself does that)."""
+def saved_settings() -> dict[str, str]:
+    """The settings chosen in the home menu (`language`, `cards`), read at start-up by every
+    command: quietly, without the lock, and nothing is moved or written (the command itself
+    does that). A setting that is missing or not one tutor has is left out."""
     try:
         value = storedfile.load_json(storedfile.read_text(app_dir() / FILENAME, LIMIT))
     except (FileNotFoundError, storedfile.StoredFileError):
-        return None
+        return {}
     settings = value.get("settings") if isinstance(value, dict) else None
-    return settings_language(settings)
+    found = {name: check(settings) for name, check in SETTINGS.items()}
+    return {name: setting for name, setting in found.items() if setting is not None}
+
+
+def saved_language() -> str | None:
+    """The language chosen in the home menu (see `saved_settings`)."""
+    return saved_settings().get("language")
 
 
 # -- small helpers for the parts of the file
@@ -251,3 +251,8 @@ def record_game(progress: Progress, game: str, lost: bool) -> None:
 
 def remember_language(progress: Progress, lang: str) -> None:
     progress.update(lambda data: data["settings"].__setitem__("language", lang))
+
+
+def remember_cards(progress: Progress, faces: str) -> None:
+    """The card faces chosen in the home menu ("local" or "international"), for the next start."""
+    progress.update(lambda data: data["settings"].__setitem__("cards", faces))

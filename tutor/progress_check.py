@@ -17,6 +17,7 @@ import math
 from datetime import datetime
 from typing import Any
 
+from tutor.cardfaces import FACES
 from tutor.i18n import LANGUAGES
 
 VERSION = 1
@@ -83,14 +84,17 @@ class _Cleaner:
         if not isinstance(value, dict):
             self.changed = True
             return {}
-        self.known_fields(value, ("language",))
-        if "language" not in value:
-            return {}
-        language = settings_language(value)
-        if language is None:
-            self.changed = True
-            return {}
-        return {"language": language}
+        self.known_fields(value, tuple(SETTINGS))
+        kept = {}
+        for name, check in SETTINGS.items():
+            if name not in value:
+                continue
+            setting = check(value)
+            if setting is None:
+                self.changed = True  # a setting that is not one is left out: its default holds
+                continue
+            kept[name] = setting
+        return kept
 
     def lesson(self, entry: Any) -> dict[str, Any] | None:
         if not isinstance(entry, dict):
@@ -151,6 +155,16 @@ def settings_language(settings: Any) -> str | None:
     """The language chosen in the home menu, if `settings` holds one tutor has."""
     language = settings.get("language") if isinstance(settings, dict) else None
     return language if isinstance(language, str) and language in LANGUAGES else None
+
+
+def settings_cards(settings: Any) -> str | None:
+    """The card faces chosen in the home menu ("local" or "international"), if `settings` holds them."""
+    cards = settings.get("cards") if isinstance(settings, dict) else None
+    return cards if isinstance(cards, str) and cards in FACES else None
+
+
+#: What the settings hold, each read by its own check (None: not a value tutor has).
+SETTINGS = {"language": settings_language, "cards": settings_cards}
 
 
 def _plain_key(key: str) -> bool:

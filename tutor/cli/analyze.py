@@ -30,9 +30,11 @@ class HandError(ValueError):
 
 def hand_error_line(err: HandError) -> str:
     if err.message == "too_many_copies":
+        from tutor.cardfaces import typed_card
+
         return ngettext("%(card)s appears %(count)d times, but %(decks)d deck holds only one.",
                         "%(card)s appears %(count)d times, but %(decks)d decks hold only %(decks)d.",
-                        err.params["decks"]) % err.params
+                        err.params["decks"]) % {**err.params, "card": typed_card(err.params["card"])}
     messages = {
         "bad_card": _("%(card)s is not a card (write cards like %(examples)s).")
         % {"card": "%(card)s", "examples": typing_examples(("10H", "AS", "QD"))},
@@ -181,16 +183,23 @@ def analyze_stream(stdin: IO[str], stdout: IO[str], wild: int, decks: int, rules
 
 
 def print_analysis(result: dict[str, Any]) -> None:
-    melds = "  ".join("[" + " ".join(m) + "]" for m in result["melds"]) or "-"
+    """The analysis for a person: cards as they are typed, in the learner's rank letters (the
+    JSON keeps the universal codes)."""
+    from tutor.cardfaces import typed_card
+
+    def cards(codes: list[str]) -> str:
+        return " ".join(typed_card(c) for c in codes)
+
+    melds = "  ".join("[" + cards(m) + "]" for m in result["melds"]) or "-"
     print(_("Melds: %(melds)s") % {"melds": melds})
-    print(_("Left over: %(cards)s") % {"cards": " ".join(result["deadwood"]) or "-"})
+    print(_("Left over: %(cards)s") % {"cards": cards(result["deadwood"]) or "-"})
     print(_("Penalty: %(points)d") % {"points": result["penalty"]})
     if result["discards"]:
         best = result["discards"][0]
         if result["can_go_out"]:
-            outs = [d["card"] for d in result["discards"] if d["penalty"] == 0]
+            outs = [typed_card(d["card"]) for d in result["discards"] if d["penalty"] == 0]
             print(_("You can go out by discarding %(cards)s.") % {"cards": ", ".join(outs)})
         else:
             print(ngettext("Best discard: %(card)s, leaving %(points)d point.",
                            "Best discard: %(card)s, leaving %(points)d points.", best["penalty"])
-                  % {"card": best["card"], "points": best["penalty"]})
+                  % {"card": typed_card(best["card"]), "points": best["penalty"]})

@@ -24,11 +24,11 @@ from tutor.i18n import _, quoted
 
 # Global options may be given anywhere on the line; they are moved before the command.
 _GLOBAL_FLAGS = ("--ascii", "--no-color")
-_GLOBAL_VALUED = ("--lang", "-l")
+_GLOBAL_VALUED = ("--lang", "-l", "--cards")
 
 
 def split_globals(argv: list[str]) -> tuple[list[str], list[str]]:
-    """The global options (`--lang X`, `--ascii`, ...) wherever they stand, and the rest."""
+    """The global options (`--lang X`, `--cards X`, `--ascii`, ...) wherever they stand, and the rest."""
     front: list[str] = []
     rest: list[str] = []
     i = 0
@@ -37,7 +37,7 @@ def split_globals(argv: list[str]) -> tuple[list[str], list[str]]:
         if arg == "--":
             rest.extend(argv[i:])
             break
-        if arg in _GLOBAL_FLAGS or arg.startswith("--lang="):
+        if arg in _GLOBAL_FLAGS or arg.startswith(("--lang=", "--cards=")):
             front.append(arg)
         elif arg in _GLOBAL_VALUED and i + 1 < len(argv):
             front.extend(argv[i : i + 2])
@@ -64,6 +64,13 @@ class TutorGroup(typer.core.TyperGroup):
                 code=2,
             )
         return super().resolve_command(ctx, args)
+
+
+def local_letters_text() -> str:
+    """The letters of the learner's language for the jack, queen, king and ace: "В Д К Т"."""
+    from tutor.cardfaces import local_letters
+
+    return " ".join(local_letters().values())
 
 
 def _display(ctx: typer.Context) -> Display:
@@ -102,11 +109,18 @@ def build() -> typer.Typer:
             bool, typer.Option("--ascii", help=_("Draw cards with plain ASCII characters only."))
         ] = False,
         no_color: Annotated[bool, typer.Option("--no-color", help=_("Do not use colours."))] = False,
+        cards: Annotated[
+            Optional[str],
+            typer.Option("--cards", metavar="local|international",
+                         help=_("Card letters: local (those of your language: %(local)s) or international (%(international)s).")
+                         % {"local": local_letters_text(), "international": "J Q K A"}),
+        ] = None,
         version: Annotated[
             bool,
             typer.Option("--version", is_eager=True, callback=show_version, help=_("Show the version and exit.")),
         ] = False,
     ) -> None:
+        # --cards was settled with the language, before the app was built (tutor.cli.main).
         color = not no_color and not os.environ.get("NO_COLOR")
         ctx.obj = Display(ascii=ascii_ or not streams.can_draw(), color=color)
 

@@ -28,6 +28,7 @@ def localize_help() -> None:
         return
     _done = i18n.current()
     import typer.core
+    from typer._click import core as click_core
     from typer._click import decorators, formatting
 
     words = {
@@ -50,6 +51,24 @@ def localize_help() -> None:
         original_write_usage(self, prog, args, usage if prefix is None else prefix)
 
     formatting.HelpFormatter.write_usage = write_usage  # type: ignore[method-assign]
+
+    # TRANSLATORS: a heading of `tutor --help`, such as "Options:" (French sets a no-break space before the colon).
+    heading_line = _("%(heading)s:")
+
+    def write_heading(self: Any, heading: str) -> None:
+        self.write(f"{'':>{self.current_indent}}{heading_line % {'heading': heading}}\n")
+
+    formatting.HelpFormatter.write_heading = write_heading  # type: ignore[method-assign]
+
+    # A command's short help is cut at whitespace, which to Python includes the no-break
+    # spaces French sets before : ; ! ?; they are kept out of the cut and put back.
+    original_short_help = _original(click_core, "make_default_short_help")
+
+    def short_help(help: str, max_length: int = 45) -> str:
+        kept = help.replace("\u00a0", "\ue000").replace("\u202f", "\ue001")
+        return original_short_help(kept, max_length).replace("\ue000", "\u00a0").replace("\ue001", "\u202f")
+
+    click_core.make_default_short_help = short_help  # type: ignore[attr-defined]
 
     original_help_option = _original(decorators, "help_option")
     help_text = _("Show this message and exit.")

@@ -54,7 +54,7 @@ def print_rules(game_name: str, clause_id: str | None) -> None:
             ids = ", ".join(c.id for c in rules.CLAUSES)
             raise UserError(_("No clause %(clause)s. Clauses: %(ids)s.") % {"clause": quoted(clause_id), "ids": ids}, 2)
     else:
-        typer.echo(_("Rules of %(game)s") % {"game": _(game.name)})
+        typer.echo(_("%(game)s: rules") % {"game": _(game.name)})
         typer.echo("")
     for clause in clauses:
         typer.echo("\n".join(clause_lines(clause)))

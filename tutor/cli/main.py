@@ -25,13 +25,46 @@ def _unknown_language(code: str) -> int:
     return 2
 
 
-def _saved_language() -> str | None:
-    """The language the learner chose in the home menu, if any. Every command (even
-    `--version`) reads it, so a damaged, huge or odd progress file is simply passed over
-    here: the command that uses the progress says what is wrong with it."""
-    from tutor.progress import saved_language
+def _saved_settings() -> dict[str, str]:
+    """The language and the card faces the learner chose in the home menu, if any. Every
+    command (even `--version`) reads them, so a damaged, huge or odd progress file is simply
+    passed over here: the command that uses the progress says what is wrong with it."""
+    from tutor.progress import saved_settings
 
-    return saved_language()
+    return saved_settings()
+
+
+def _cards_from_argv(argv: Sequence[str]) -> str | None:
+    """The value of `--cards` in argv, if given (the last one wins, as with typer)."""
+    found = None
+    args = list(argv)
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "--cards" and i + 1 < len(args):
+            found = args[i + 1]
+        elif arg.startswith("--cards="):
+            found = arg.split("=", 1)[1]
+    return found
+
+
+def settle_faces(argv: Sequence[str], saved: str | None) -> str | None:
+    """The card faces to show: `--cards` > the one chosen in the home menu (`saved`) > local.
+    None when `--cards` names none of them (the caller says so)."""
+    from tutor.cardfaces import FACES
+
+    explicit = _cards_from_argv(argv)
+    if explicit is not None:
+        return explicit if explicit in FACES else None
+    return saved if saved in FACES else FACES[0]
+
+
+def _unknown_faces(argv: Sequence[str]) -> int:
+    from tutor.cardfaces import FACES
+
+    error_line(_("Unknown card letters %(value)s. Use %(choices)s.") % {
+        "value": quoted(_cards_from_argv(argv) or ""), "choices": i18n.format_list(list(FACES), "or")})
+    return 2
 
 
 def run(argv: Sequence[str]) -> int:
@@ -39,11 +72,18 @@ def run(argv: Sequence[str]) -> int:
     from tutor.cli import streams
 
     streams.prepare()
+    from tutor.cardfaces import use_faces
+
+    saved = _saved_settings()
     try:
-        lang = i18n.settle(argv, saved=_saved_language())
+        lang = i18n.settle(argv, saved=saved.get("language"))
     except i18n.UnknownLanguage as exc:
         return _unknown_language(exc.code)
     i18n.use(lang)
+    faces = settle_faces(argv, saved.get("cards"))
+    if faces is None:
+        return _unknown_faces(argv)
+    use_faces(faces)
     try:
         code = _invoke(argv)
         sys.stdout.flush()

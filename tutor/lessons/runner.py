@@ -17,7 +17,7 @@ from typing import Any
 from tutor.i18n import _, translate
 from tutor.lessons.model import Lesson
 from tutor.progress import Progress, lesson_key
-from tutor.trainer.commands import command_of, command_word
+from tutor.trainer.commands import command_of, command_word, typed_word
 from tutor.trainer.console import Console, Leave
 from tutor.typed import whole_number
 
@@ -80,7 +80,10 @@ class LessonRunner:
 
     def ask(self, prompt: str, choices: list[str] | None = None) -> str:
         words = [command_word(c) for c in ("hint", "back", "retry", "rules", "quit")]
-        toolbar = " " + _("Lesson: %(title)s · hint · back · retry · quit") % {"title": translate(self.lesson.title)}
+        # TRANSLATORS: the bottom line of a lesson; %(hint)s, %(back)s, %(retry)s and %(quit)s are the
+        # learner's words for those commands.
+        toolbar = " " + _("Lesson: %(title)s · %(hint)s · %(back)s · %(retry)s · %(quit)s") % {
+            "title": translate(self.lesson.title), **{c: command_word(c) for c in ("hint", "back", "retry", "quit")}}
         return self.console.ask(prompt + " ", (choices or []) + words, toolbar)
 
     def common_command(self, command: str | None) -> bool:
@@ -93,7 +96,7 @@ class LessonRunner:
             self.console.show([("class:hint", _(
                 "Type your answer. Commands: %(hint)s (a hint), %(retry)s (try the decision again), "
                 "%(back)s (the step before), %(rules)s, %(quit)s (your place is saved).") % {
-                c: command_word(c) for c in ("hint", "retry", "back", "rules", "quit")})])
+                c: typed_word(c) for c in ("hint", "retry", "back", "rules", "quit")})])
             return True
         if command == "rules" and self.session is not None:
             self.session.handle_command("rules")
@@ -193,7 +196,7 @@ class LessonRunner:
                 self.adapter.carry_out(self.session, self.adapter.stronger(verdict, expected), self.seat)
                 return
             self.console.show([("class:hint", _("Try again, or type %(hint)s for a hint.") % {
-                "hint": command_word("hint")})])
+                "hint": typed_word("hint")})])
 
     def step_quiz(self, data: dict[str, Any]) -> None:
         choices = [translate(c) for c in data["choices"]]

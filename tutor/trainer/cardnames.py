@@ -1,7 +1,9 @@
 """French-suited cards in the learner's words, beside the universal notation.
 
-A learner may type `QH`, `q♥`, or name the card: "queen of hearts", "dame de cœur",
-"Herz Dame", "Herzdame", "червовая дама", "дама червей", "srdcová dáma", "hjerter dame".
+A learner may type `QH`, `q♥`, the rank letters of their language before a suit (`Д♥`, `B♣`,
+German `DD` for the Dame of diamonds: `tutor.cardfaces.read_face`), or name the card: "queen of
+hearts", "dame de cœur", "Herz Dame", "Herzdame", "червовая дама", "дама червей", "srdcová dáma",
+"hjerter dame".
 A card in words is a rank (a number 1-10, or a word for it or for ace, jack, queen, king) and a suit
 (any word that begins with one of the suit's stems, so that every inflection counts: "черв"
 covers черви, червей, червовая), in either order, with filler words ("of", "de") between.
@@ -17,8 +19,9 @@ import re
 import unicodedata
 from typing import Any
 
-from tutor.cards import Card, parse_code
-from tutor.i18n import _, current, pgettext
+from tutor.cardfaces import local_letters, rank_face, read_face
+from tutor.cards import Card, rank_code
+from tutor.i18n import _, current, format_list, pgettext, quoted
 from tutor.typed import whole_number
 
 _ENGLISH = {
@@ -133,8 +136,9 @@ def _split(text: str) -> list[str]:
 
 
 def read_card(text: str) -> tuple[int, str] | None:
-    """The (rank, suit) a learner typed: universal notation (`QH`, `q♥`) or words."""
-    parsed = parse_code(text)
+    """The (rank, suit) a learner typed: universal notation (`QH`, `q♥`), the rank letters of
+    their language before a suit (`Д♥`, German `DD`), or words."""
+    parsed = read_face(text)
     if parsed is not None:
         return parsed
     return _read(_split(text))
@@ -158,7 +162,7 @@ def read_cards(text: str) -> list[tuple[int, str]] | None:
         words = _split(chunk)
         i = 0
         while i < len(words):
-            code = parse_code(words[i])
+            code = read_face(words[i])
             if code is not None and words[i] in ranks:  # type: ignore[operator]
                 ahead = next((k for k in range(2, 5) if _read(words[i:i + k]) is not None), None)
                 if ahead is not None:
@@ -186,7 +190,7 @@ def stray_word(text: str) -> str | None:
     table = _words()
     for raw in re.split(r"[\s,]+", text):
         word = _fold(raw)
-        if not word or parse_code(word) is not None or word in table["fillers"]:  # type: ignore[operator]
+        if not word or read_face(word) is not None or word in table["fillers"]:  # type: ignore[operator]
             continue
         if not all(any(_card_word(w, table["ranks"], table["suits"])) for w in _split(word)):  # type: ignore[arg-type]
             return raw
@@ -197,4 +201,25 @@ def words_hint() -> str:
     """One line for a game's help: cards may be named in words too."""
     # TRANSLATORS: an example of a card named in words, as a learner would type it in your language.
     example = pgettext("card name", "queen of spades")
-    return _("You may also name a card in words, like \"%(example)s\".") % {"example": example}
+    return _("You may also name a card in words, like %(example)s.") % {"example": quoted(example)}
+
+
+def faces_hint() -> list[str]:
+    """Lines for a game's help: the letters on the court cards and aces as the screen shows
+    them, each with its name, and, where the language has letters of its own, that a card may
+    be typed with them or with the universal codes."""
+    names = {
+        # TRANSLATORS: the name of the card, as in a legend of the letters on the cards
+        # ("Д (дама)"), nominative singular, capitalised as a noun is in your language.
+        11: pgettext("rank name", "jack"),
+        12: pgettext("rank name", "queen"),
+        13: pgettext("rank name", "king"),
+        1: pgettext("rank name", "ace"),
+    }
+    legend = [f"{rank_face(rank)} ({name})" for rank, name in names.items()]
+    lines = [_("Letters on the cards: %(letters)s.") % {"letters": format_list(legend)}]
+    local = local_letters()
+    if any(face != rank_code(rank) for rank, face in local.items()):
+        lines.append(_("Type a card with either letters, then its suit: %(local)s or %(universal)s.") % {
+            "local": local[12] + "H", "universal": rank_code(12) + "H"})
+    return lines

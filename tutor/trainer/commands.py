@@ -5,7 +5,7 @@ English words always work as well as the learner's own, so a habit carries over.
 
 from __future__ import annotations
 
-from tutor.i18n import pgettext
+from tutor.i18n import pgettext, quoted
 
 
 def _words() -> dict[str, str]:
@@ -95,3 +95,9 @@ def split_command(text: str) -> tuple[str | None, list[str]]:
 def command_word(command: str) -> str:
     """The first word for a command in the learner's language, as shown in hints."""
     return _words()[command].split("|")[0]
+
+
+def typed_word(command: str) -> str:
+    """The word for a command as a sentence tells the learner to type it: in the language's
+    quotation marks (`quoted`), so no translation has to quote it, or forget to."""
+    return quoted(command_word(command))

@@ -54,7 +54,7 @@ from tutor.lessons.positions import (
     whole,
 )
 from tutor.trainer.cardnames import held_card
-from tutor.trainer.commands import command_of, command_word
+from tutor.trainer.commands import command_of, typed_word
 
 
 @dataclass(frozen=True)
@@ -224,13 +224,13 @@ def read_answer(session: Any, text: str, expected: Answer | None) -> Answer | No
         if command in ("middle", "pile"):
             return Answer("window", call=False, source=command)  # the window passes, then this draw
         session.say_error(_("Type %(match)s to call match, or %(middle)s or %(pile)s to let the window pass and "
-                            "draw.") % {w: command_word(w) for w in ("match", "middle", "pile")})
+                            "draw.") % {w: typed_word(w) for w in ("match", "middle", "pile")})
         return None
     if state.phase in (Phase.MATCH, Phase.DRAW):
         if command in ("middle", "pile"):
             return Answer("draw", source=command)
         session.say_error(_("Type %(middle)s or %(pile)s.") % {
-            "middle": command_word("middle"), "pile": command_word("pile")})
+            "middle": typed_word("middle"), "pile": typed_word("pile")})
         return None
     card = held_card(state, text, seat)  # the notation, or the card in words
     if card is None:

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from tutor.cardfaces import card_style, hand_fragments, rummy_order, show_card
-from tutor.cards import Card, rank_code
+from tutor.cardfaces import card_style, hand_fragments, rank_face, rummy_order, show_card, typed_card
+from tutor.cards import Card
 from tutor.cardtext import typing_examples
 from tutor.games.base import Event, IllegalAction
 from tutor.games.remark import Remark
@@ -44,10 +44,10 @@ from tutor.games.speed.narrate import (
 from tutor.games.speed.rules import CLAUSES
 from tutor.games.three_thirteen import solver
 from tutor.i18n import _, ngettext, quoted
-from tutor.trainer.cardnames import read_card, words_hint
-from tutor.trainer.commands import command_of, command_word, split_command
+from tutor.trainer.cardnames import faces_hint, read_card, words_hint
+from tutor.trainer.commands import command_of, command_word, split_command, typed_word
 from tutor.trainer.console import Fragments, TimeUp
-from tutor.trainer.table import TableSession
+from tutor.trainer.table import TableSession, seconds_text
 
 
 class SpeedSession(TableSession):
@@ -95,6 +95,21 @@ class SpeedSession(TableSession):
             if event["event"] == "hand_end":
                 for line in hand_end_lines(event, self.names, self.ascii):
                     self.console.show([("class:hint", line)])
+                if event["hand"] < 11:
+                    self.show_standings(_("Standings after hand %(hand)d of 11:") % {"hand": event["hand"]},
+                                        event["totals"])
+            elif event["event"] == "game_over":
+                self.show_standings(_("Final standings:"), event["totals"])
+
+    def show_position(self) -> None:
+        s = self.state
+        seat = self.learner
+        if seat is None or s.is_over or seat not in s.to_act:
+            return
+        if s.phase is Phase.DISCARD:
+            self.console.show([("", _("Your hand:") + " ")] + self.hand_fragments(seat))
+        else:
+            self.console.show(self.table())
 
     def act(self, action: Any) -> bool:
         s = self.state
@@ -129,7 +144,7 @@ class SpeedSession(TableSession):
         frags: Fragments = [
             ("", "\n"),
             ("class:title", _("Hand %(hand)d of 11 · %(count)d cards · wild: %(wild)s") % {
-                "hand": s.hand, "count": s.size, "wild": rank_code(s.wild)}),
+                "hand": s.hand, "count": s.size, "wild": rank_face(s.wild)}),
             ("", "  ·  " + ngettext("%(count)d card in the middle", "%(count)d cards in the middle",
                                    len(s.middle)) % {"count": len(s.middle)} + "\n"),
             ("", _("Totals: %(totals)s") % {"totals": " · ".join(
@@ -160,16 +175,17 @@ class SpeedSession(TableSession):
     def toolbar(self) -> str:
         s = self.state
         return " " + _("3-13 Speed · hand %(hand)d · wild %(wild)s · %(players)d players · F1 help · Ctrl-D quit") % {
-            "hand": s.hand, "wild": rank_code(s.wild), "players": s.players}
+            "hand": s.hand, "wild": rank_face(s.wild), "players": s.players}
 
     def show_help(self) -> None:
-        words = {c: command_word(c) for c in ("middle", "pile", "match", "help", "rules", "why", "quit")}
+        words = {c: typed_word(c) for c in ("middle", "pile", "match", "help", "rules", "why", "quit")}
         for line in (
             _("Everyone plays at once. To draw, type %(middle)s (the top of the middle) or %(pile)s (the top of "
               "the pile on your right).") % words,
             _("Then type the card to discard, like %(examples)s: it goes face down until everyone has chosen, "
               "then onto your pile on the left, for your left neighbour.") % {"examples": typing_examples()},
             words_hint(),
+            *faces_hint(),
             _("When all your cards are in sets, type %(match)s before you draw (SPD.7). Wild cards are marked "
               "with *, the card you just drew with brackets.") % words,
             _("Commands: %(help)s, %(rules)s, %(why)s, %(quit)s.") % words,
@@ -185,7 +201,7 @@ class SpeedSession(TableSession):
                 if s.phase is Phase.MATCH:
                     words.append(command_word("match"))
             else:
-                words += [c.code for c in self.sorted_hand(self.learner)]  # type: ignore[arg-type]
+                words += [typed_card(c.code) for c in self.sorted_hand(self.learner)]  # type: ignore[arg-type]
         return list(dict.fromkeys(words + super().choices()))
 
     # ------------------------------------------------------------------ play
@@ -197,9 +213,12 @@ class SpeedSession(TableSession):
             if self.learner is None or self.learner not in s.to_act:
                 self.bots_act()
                 continue
-            for action in self.learner_actions():
+            actions = self.learner_actions()
+            for action in actions:
                 if not self.act(action):
                     break
+            if actions:
+                self.decided()
         return "over"
 
     def bots_act(self) -> None:
@@ -210,9 +229,12 @@ class SpeedSession(TableSession):
             self.bot_acts(seat, choice.action)
 
     def ask_timed(self, prompt: str) -> str | None:
-        """Asks; with a clock, None when the learner let the time run out twice."""
+        """Asks; with a clock, None when the learner let the time run out twice. The prompt
+        says how long the caller waits."""
         if self.clock is None:
             return self.ask(prompt)
+        # TRANSLATORS: a prompt with the time the caller waits before it, as in "[20 seconds] Your discard:".
+        prompt = _("[%(time)s] %(prompt)s") % {"time": seconds_text(self.clock), "prompt": prompt}
         try:
             return self.ask(prompt, timeout=self.clock)
         except TimeUp:
@@ -240,10 +262,12 @@ class SpeedSession(TableSession):
             self.console.show([("class:title", self.call())])
         if s.phase is Phase.DISCARD:
             return self._discard_choice(seat)
-        text = self.ask_timed(_("Draw from the %(middle)s or the %(pile)s:") % {
-            "middle": command_word("middle"), "pile": command_word("pile")} if s.phase is Phase.DRAW else
-            _("%(match)s, or draw from the %(middle)s or the %(pile)s:") % {
-                "match": command_word("match"), "middle": command_word("middle"), "pile": command_word("pile")})
+        words = {c: typed_word(c) for c in ("match", "middle", "pile")}
+        text = self.ask_timed(
+            _("Draw from the middle (%(middle)s) or from the pile on your right (%(pile)s):") % words
+            if s.phase is Phase.DRAW else
+            _("Call %(match)s, or draw from the middle (%(middle)s) or from the pile on your right (%(pile)s):")
+            % words)
         if text is None:
             self.console.show([("class:error", _("The caller draws from the middle for you."))])
             source = "middle"
@@ -253,9 +277,8 @@ class SpeedSession(TableSession):
                 return self._match(seat)
             if command not in ("middle", "pile"):
                 if not self.handle_command(command) and text.strip():
-                    self.say_error(_("Type %(middle)s or %(pile)s, or %(match)s when all your cards are in sets.") % {
-                        "middle": command_word("middle"), "pile": command_word("pile"),
-                        "match": command_word("match")})
+                    self.say_error(_("Type %(middle)s or %(pile)s, or %(match)s when all your cards are in sets.")
+                                   % words)
                 return []
             source = command
         actions: list[Any] = []
@@ -263,11 +286,17 @@ class SpeedSession(TableSession):
             if self.coach:
                 verdict = coach.judge_window(s, seat, called=False)
                 self.coach_says(*window_verdict_lines(verdict, self.ascii))
-            # The window closes before the draw: if a match is called, the learner hears it and chooses again.
+            # The window closes before the draw. If someone matched, the learner hears it, and the
+            # draw they chose goes on into the last cycle (SPD.7), said so rather than dropped.
             self.act(Pass(seat))
             self.bots_act()
-            if s.phase is not Phase.DRAW or s.last_cycle:
+            if s.phase is not Phase.DRAW or seat not in s.to_act:
                 return []
+            if s.last_cycle:
+                self.console.show([("class:hint", _("Match was called: this is the last cycle. Your draw from the "
+                                                    "middle stands.") if source == "middle" else
+                                    _("Match was called: this is the last cycle. Your draw from the pile on "
+                                      "your right stands."))])
         if source == "pile" and s.right_top(seat) is None:
             self.say_error(illegal_line(IllegalAction("SPD.6", "pile_empty"), self.ascii))
             return []
@@ -304,7 +333,8 @@ class SpeedSession(TableSession):
             return []
         parsed = read_card(" ".join(words))  # the notation, or the card in words ("dame de cœur")
         if parsed is None:
-            self.say_error(_("%(text)s is not a card. Type help to see how to write cards.") % {"text": quoted(text)})
+            self.say_error(_("%(text)s is not a card. Type %(help)s to see how to write cards.") % {
+                "text": quoted(text), "help": typed_word("help")})
             return []
         rank, suit = parsed
         card = s.find_card(Card(rank, suit).code, seat)
@@ -323,7 +353,8 @@ class SpeedSession(TableSession):
     def intro(self) -> None:
         self.console.show([("class:title", _("3-13 Speed: everyone plays at once; lowest total after eleven hands wins."))])
         if self.learner is not None:
-            self.console.show([("class:hint", _("Type help (or press F1) for how to play; Tab completes your cards."))])
+            self.console.show([("class:hint", _("Type %(help)s (or press F1) for how to play; Tab completes your cards.")
+                                 % {"help": typed_word("help")})])
             if self.clock is not None:
                 self.console.show([("class:hint", ngettext(
                     "The caller is on a clock: %(seconds)d second for each call.",

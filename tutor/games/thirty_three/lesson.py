@@ -349,7 +349,7 @@ def slip(state: State, play: Play, ascii_only: bool = False) -> str | None:
 def read_answer(session: Any, text: str, expected: Answer | None = None) -> Answer | None:
     """What the learner typed, read by the phase: the new total (a number), draw or end, or a
     play; None (with the reason shown) for anything else, such as a card they do not hold."""
-    from tutor.trainer.commands import command_of, command_word
+    from tutor.trainer.commands import command_of, typed_word
     from tutor.typed import whole_number
 
     phase = session.state.phase
@@ -364,7 +364,7 @@ def read_answer(session: Any, text: str, expected: Answer | None = None) -> Answ
         if command in ("draw", "end"):
             return TurnAnswer("draw", draw=command == "draw")
         session.say_error(_("Type %(draw)s to draw a card, or %(end)s to end your turn without drawing.") % {
-            "draw": command_word("draw"), "end": command_word("end")})
+            "draw": typed_word("draw"), "end": typed_word("end")})
         return None
     play = session.play_from_text(text)
     if play is None:

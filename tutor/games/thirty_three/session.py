@@ -27,11 +27,13 @@ from tutor.games.thirty_three.engine import (
     View,
 )
 from tutor.games.thirty_three.narrate import (
-    coach_line,
+    coach_lines,
     event_line,
     forfeit_warning,
     illegal_line,
+    instead_line,
     remark_line,
+    result_line,
 )
 from tutor.games.thirty_three.rules import CLAUSES
 from tutor.games.thirty_three.words import (
@@ -41,8 +43,8 @@ from tutor.games.thirty_three.words import (
     show_face,
     show_value,
 )
-from tutor.i18n import _, ngettext, quoted
-from tutor.trainer.commands import command_of, command_word
+from tutor.i18n import _, format_list, ngettext, npgettext, quoted
+from tutor.trainer.commands import command_of, command_word, typed_word
 from tutor.trainer.console import Console, Fragments
 from tutor.trainer.table import Recorder, TableSession, go_on_line
 from tutor.typed import whole_number
@@ -73,11 +75,13 @@ class PlaySession(TableSession):
         super().__init__(console, state, level, rng, learner, ascii_only, record, coach)
         self._table_shown = -1  # the table is shown once per turn, not after each error
         self._warned = False
+        self._played = False  # until the learner's first play, the prompt says how a card is typed
 
     # ----------------------------------------------------------------- output
 
     def event_line(self, event: Event) -> str | None:
-        return event_line(event, self.names, self.ascii, reveal=self.learner is None)
+        return event_line(event, self.names, self.ascii, reveal=self.learner is None,
+                          manual=self.state.options.manual_draw)
 
     def emit(self, events: list[Event]) -> None:
         super().emit(events)
@@ -85,6 +89,17 @@ class PlaySession(TableSession):
             # 33.12: the warning goes with the forfeit draw, whoever is playing.
             self._warned = True
             self.console.show([("class:hint", forfeit_warning())])
+        for event in events:
+            if event["event"] == "play" and self.names.is_you(event["player"]):
+                self._played = True
+            if event["event"] == "game_over" and event.get("loser") is not None:
+                self.console.show([("class:title", result_line(event["loser"], event["rule"], self.state.players,
+                                                               self.names))])
+
+    def show_position(self) -> None:
+        s = self.state
+        if self.learner is not None and s.phase is Phase.PLAY and s.current == self.learner:
+            self.console.show(self.table())
 
     def face(self, face: str) -> str:
         return show_face(face, self.ascii)
@@ -99,7 +114,8 @@ class PlaySession(TableSession):
     def table(self) -> Fragments:
         s = self.state
         hand = s.hands[self.learner] if self.learner is not None else []
-        stock = ngettext("%(count)d card in the stock", "%(count)d cards in the stock", len(s.stock)) % {
+        # TRANSLATORS: 33's stock (each game's stock has its own entry: use your table's word for it).
+        stock = npgettext("33", "%(count)d card in the stock", "%(count)d cards in the stock", len(s.stock)) % {
             "count": len(s.stock)
         }
         frags: Fragments = [
@@ -147,19 +163,34 @@ class PlaySession(TableSession):
     def show_help(self) -> None:
         words = card_words()
         lines = [
-            _("Type the card you want to play: +7, -3, 1/11, +-10 or 0, or in words, like \"%(plus)s 7\", "
-              "\"%(minus)s 3\" or \"%(zero)s\". Tab completes the cards you may play.")
-            % {"plus": words["plus"][0], "minus": words["minus"][0], "zero": words["zero"][0]},
-            _("For 1/11 and +-10 you choose the value; you may also type it at once: \"1/11 11\" or \"-10\"."),
+            # TRANSLATORS: %(plus)s, %(minus)s and %(zero)s are cards typed in words ("plus 7"), quoted.
+            _("Type the card you want to play: +7, -3, 1/11, +-10 or 0, or in words, like %(plus)s, "
+              "%(minus)s or %(zero)s. Tab completes the cards you may play.")
+            % {"plus": quoted(f"{words['plus'][0]} 7"), "minus": quoted(f"{words['minus'][0]} 3"),
+               "zero": quoted(words["zero"][0])},
+            # TRANSLATORS: %(both)s and %(minus)s are what the learner types, quoted ("1/11 11", "-10").
+            _("For 1/11 and +-10 you choose the value; you may also type it at once: %(both)s or %(minus)s.")
+            % {"both": quoted("1/11 11"), "minus": quoted("-10")},
             _("Commands: %(help)s (F1), %(rules)s (F2), %(why)s (why the bots played so), %(quit)s (Ctrl-D).")
-            % {c: command_word(c) for c in ("help", "rules", "why", "quit")},
+            % {c: typed_word(c) for c in ("help", "rules", "why", "quit")},
         ]
         for line in lines:
             self.console.show([("class:hint", line)])
 
+    def first_prompt(self) -> str:
+        """The prompt of the learner's first move: how a card is typed, with cards from their hand."""
+        hand = self.state.hands[self.learner]  # type: ignore[index]
+        single = [f for f in hand if len(VALUES[f]) == 1]
+        double = [f for f in hand if len(VALUES[f]) == 2]
+        examples = [single[0] if single else "+7"]
+        face = double[0] if double else "1/11"
+        examples.append(f"{face} {max(VALUES[face])}")
+        # TRANSLATORS: %(examples)s are typed cards joined by "or", e.g. "+7 or 1/11 11".
+        return _("Play a card, like %(examples)s:") % {"examples": format_list(examples, style="or")}
+
     def read_play(self) -> Play | None:
         """One attempt at the learner's play; None after a command or an error shown."""
-        text = self.ask(_("Your card:"))
+        text = self.ask(_("Your card:") if self._played else self.first_prompt())
         if not text.strip():
             return None
         command = command_of(text)
@@ -175,7 +206,8 @@ class PlaySession(TableSession):
         parsed = parse_card(text)
         hand = self.state.hands[self.learner]  # type: ignore[index]
         if parsed is None:
-            self.say_error(_("%(text)s is not a card. Type help for how to write cards.") % {"text": quoted(text)}, "33.1")
+            self.say_error(_("%(text)s is not a card. Type %(help)s for how to write cards.") % {
+                "text": quoted(text), "help": typed_word("help")}, "33.1")
             return None
         resolved = resolve(parsed, hand)
         if resolved is None:
@@ -207,12 +239,12 @@ class PlaySession(TableSession):
             number = whole_number(text.replace("\u2212", "-"))
             if number in values:
                 return number
-            self.say_error(_("Type %(first)s or %(second)s.") % {"first": shown[0], "second": shown[1]})
+            self.say_error(_("Type %(first)s or %(second)s.") % {"first": quoted(shown[0]), "second": quoted(shown[1])})
 
     def learner_action(self) -> Action | None:
         s = self.state
         if s.phase is Phase.PLAY and self.learner in s.pending:
-            text = self.ask(_("You hold two cards. Type draw:"))
+            text = self.ask(_("You hold two cards. Type %(draw)s:") % {"draw": typed_word("draw")})
             if command_of(text) == "draw":
                 return Draw(self.learner)
             self.handle_command(command_of(text)) or self.say_error(
@@ -224,11 +256,18 @@ class PlaySession(TableSession):
                 self.console.show(self.table())
             play = self.read_play()
             if play is not None and self.coach:
-                from tutor.games.thirty_three.coach import judge
+                from tutor.games.thirty_three.coach import best_legal, judge
 
-                line = coach_line(judge(s, play), self.ascii)
-                if line:
-                    self.console.show([("class:hint", line)])
+                verdict = judge(s, play)
+                if verdict.kind == "illegal":
+                    # The refusal first, then the play that fits (33.7).
+                    self.say_error(illegal_line(IllegalAction(verdict.clause or "33.5", verdict.message or "not_now",
+                                                              **verdict.params), self.ascii))
+                    best = best_legal(s) if verdict.message == "over_limit" else None
+                    if best is not None:
+                        self.coach_says(instead_line(best, self.ascii))
+                    return None
+                self.coach_says(*coach_lines(verdict, self.ascii))
             return play
         if s.phase is Phase.SAY:
             text = self.ask(_("Say the new total:"), [])
@@ -241,7 +280,7 @@ class PlaySession(TableSession):
             return Say(said)
         if s.phase is Phase.DRAW:
             text = self.ask(_("Type %(draw)s to draw a card, or %(end)s to end your turn without drawing:") % {
-                "draw": command_word("draw"), "end": command_word("end")},
+                "draw": typed_word("draw"), "end": typed_word("end")},
                 [command_word("draw"), command_word("end")])
             command = command_of(text)
             if command == "draw":
@@ -258,7 +297,7 @@ class PlaySession(TableSession):
     def read_pick(self) -> Action | None:
         taken = set(self.state.picks.values())
         free = [self.face(f) for f in FACES if self.state.options.deck.get(f) and f not in taken]
-        text = self.ask(_("Choose a card for the forfeit draw, or type %(skip)s:") % {"skip": command_word("skip")},
+        text = self.ask(_("Choose a card for the forfeit draw, or type %(skip)s:") % {"skip": typed_word("skip")},
                         free + [command_word("skip")])
         if not text.strip():
             return None
@@ -269,7 +308,8 @@ class PlaySession(TableSession):
             return None
         parsed = parse_card(text)
         if parsed is None or parsed.face is None:
-            self.say_error(_("%(text)s is not a card. Type help for how to write cards.") % {"text": quoted(text)}, "33.1")
+            self.say_error(_("%(text)s is not a card. Type %(help)s for how to write cards.") % {
+                "text": quoted(text), "help": typed_word("help")}, "33.1")
             return None
         return Pick(parsed.face)
 
@@ -306,7 +346,8 @@ class PlaySession(TableSession):
         s = self.state
         self.console.show([("class:title", _("33: never push the total over %(limit)d.") % {"limit": LIMIT})])
         if self.learner is not None:
-            self.console.show([("class:hint", _("Type help (or press F1) for how to play; Tab completes your cards."))])
+            self.console.show([("class:hint", _("Type %(help)s (or press F1) for how to play; Tab completes your cards.")
+                                 % {"help": typed_word("help")})])
         self.emit(s.opening)
 
     #: With bots alone and a tiny deck turned over unshuffled (33.9), play can repeat for ever.

@@ -203,14 +203,14 @@ def verdict_lines(verdict: Any, ascii_only: bool = False) -> list[str]:
 def read_answer(session: Any, text: str, expected: Answer | None) -> Answer | None:
     """What the learner typed, read by the phase: a draw, a discard, `out CARD`, or melds."""
     from tutor.games.three_thirteen.drills import read_melds
-    from tutor.trainer.commands import command_of, command_word, split_command
+    from tutor.trainer.commands import command_of, split_command, typed_word
 
     state = session.state
     if expected is not None and expected.kind == "arrange":
         melds = read_melds(text, state, state.current)
         if melds is None:
             session.say_error(_("Write each meld as cards like %(example)s, melds separated by |.")
-                              % {"example": MELD_EXAMPLE.split(" | ")[0]})
+                              % {"example": quoted(MELD_EXAMPLE.split(" | ")[0])})
             return None
         return Answer("arrange", melds=tuple(tuple(m) for m in melds))
     command, rest = split_command(text)
@@ -219,7 +219,7 @@ def read_answer(session: Any, text: str, expected: Answer | None) -> Answer | No
         if command in ("stock", "pile"):
             return Answer("draw", source="stock" if command == "stock" else "discard")
         session.say_error(_("Type %(stock)s or %(pile)s.") % {
-            "stock": command_word("stock"), "pile": command_word("pile")})
+            "stock": typed_word("stock"), "pile": typed_word("pile")})
         return None
     out = command == "out"
     card = held_card(state, " ".join(rest) if out else text)  # the notation, or the card in words

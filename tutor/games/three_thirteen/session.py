@@ -8,8 +8,8 @@ missed chance to go out, is flagged in one line.
 
 from __future__ import annotations
 
-from tutor.cardfaces import card_style, hand_fragments, rummy_order, show_card
-from tutor.cards import Card, rank_code
+from tutor.cardfaces import card_style, hand_fragments, rank_face, rummy_order, show_card, typed_card
+from tutor.cards import Card
 from tutor.cardtext import typing_examples
 from tutor.games.base import Event, IllegalAction
 from tutor.games.remark import Remark
@@ -20,13 +20,14 @@ from tutor.games.three_thirteen.narrate import (
     draw_verdict_lines,
     event_line,
     illegal_line,
+    instead_line,
     remark_line,
     round_lines,
 )
 from tutor.games.three_thirteen.rules import CLAUSES
-from tutor.i18n import _, ngettext, quoted
-from tutor.trainer.cardnames import read_card, words_hint
-from tutor.trainer.commands import command_of, command_word, split_command
+from tutor.i18n import _, npgettext, quoted
+from tutor.trainer.cardnames import faces_hint, read_card, words_hint
+from tutor.trainer.commands import command_of, command_word, split_command, typed_word
 from tutor.trainer.console import Fragments
 from tutor.trainer.table import TableSession
 
@@ -44,6 +45,20 @@ class TTSession(TableSession):
             if event["event"] == "round_end":
                 for line in round_lines(event, self.names, self.ascii):
                     self.console.show([("class:hint", line)])
+                if event["round"] < 11:
+                    self.show_standings(_("Standings after round %(round)d of 11:") % {"round": event["round"]},
+                                        event["totals"])
+            elif event["event"] == "game_over":
+                self.show_standings(_("Final standings:"), event["totals"])
+
+    def show_position(self) -> None:
+        s = self.state
+        if self.learner is None or s.current != self.learner or s.is_over:
+            return
+        if s.phase is Phase.DRAW:
+            self.console.show(self.table())
+        else:
+            self.console.show([("", _("Your hand:") + " ")] + self.hand_fragments(self.learner))
 
     # ----------------------------------------------------------------- table
 
@@ -58,14 +73,16 @@ class TTSession(TableSession):
         totals = " · ".join(f"{self.names(q)} {t}" for q, t in enumerate(s.totals))
         frags: Fragments = [
             ("", "\n"),
-            ("class:title", _("Round %(round)d of 11 · wild: %(wild)s") % {"round": s.round, "wild": rank_code(s.wild)}),
+            ("class:title", _("Round %(round)d of 11 · wild: %(wild)s") % {"round": s.round, "wild": rank_face(s.wild)}),
             ("", "  ·  " + _("Totals: %(totals)s") % {"totals": totals} + "\n"),
         ]
         top = s.discard[-1].code if s.discard else None
         frags.append(("", _("Discard pile:") + " "))
         frags.append((card_style(top), show_card(top, self.ascii)) if top else ("", "-"))
-        frags.append(("", "  ·  " + ngettext("%(count)d card in the stock", "%(count)d cards in the stock",
-                                            len(s.stock)) % {"count": len(s.stock)} + "\n"))
+        # TRANSLATORS: Three Thirteen's stock (each game's stock has its own entry).
+        frags.append(("", "  ·  " + npgettext("Three Thirteen", "%(count)d card in the stock",
+                                              "%(count)d cards in the stock", len(s.stock)) % {"count": len(s.stock)}
+                      + "\n"))
         frags += [("", _("Your hand:") + " ")] + self.hand_fragments(self.learner)  # type: ignore[arg-type]
         return frags
 
@@ -73,19 +90,20 @@ class TTSession(TableSession):
         s = self.state
         turn = self.names(s.current) if s.current_player is not None else ""
         return " " + _("Three Thirteen · round %(round)d · wild %(wild)s · turn: %(player)s · F1 help · Ctrl-D quit") % {
-            "round": s.round, "wild": rank_code(s.wild), "player": turn}
+            "round": s.round, "wild": rank_face(s.wild), "player": turn}
 
     def show_help(self) -> None:
         for line in (
             _("To draw, type %(stock)s (the top of the stock) or %(pile)s (the top of the discard pile).")
-            % {"stock": command_word("stock"), "pile": command_word("pile")},
+            % {"stock": typed_word("stock"), "pile": typed_word("pile")},
             _("Then type the card to discard, like %(examples)s. To go out, type %(out)s and the card, "
               "like %(going_out)s: every other card must be in melds (TT.8).")
-            % {"examples": typing_examples(), "out": command_word("out"),
+            % {"examples": typing_examples(), "out": typed_word("out"),
                "going_out": quoted(command_word("out") + " 7D")},
             words_hint(),
+            *faces_hint(),
             _("Wild cards are marked with *. Commands: %(help)s, %(rules)s, %(why)s, %(quit)s.")
-            % {c: command_word(c) for c in ("help", "rules", "why", "quit")},
+            % {c: typed_word(c) for c in ("help", "rules", "why", "quit")},
         ):
             self.console.show([("class:hint", line)])
 
@@ -95,8 +113,8 @@ class TTSession(TableSession):
         if s.current == self.learner and s.phase is Phase.DRAW:
             words += [command_word("stock"), command_word("pile")]
         elif s.current == self.learner and s.phase is Phase.DISCARD:
-            words += [c.code for c in self.sorted_hand(self.learner)]
-            words += [f"{command_word('out')} {c.code}" for c in s.out_cards()]
+            words += [typed_card(c.code) for c in self.sorted_hand(self.learner)]
+            words += [f"{command_word('out')} {typed_card(c.code)}" for c in s.out_cards()]
         return list(dict.fromkeys(words + super().choices()))
 
     # ------------------------------------------------------------------ turns
@@ -105,8 +123,8 @@ class TTSession(TableSession):
         s = self.state
         if s.phase is Phase.DRAW:
             self.console.show(self.table())
-            text = self.ask(_("Draw from the %(stock)s or the %(pile)s?") % {
-                "stock": command_word("stock"), "pile": command_word("pile")})
+            text = self.ask(_("Draw from the stock (%(stock)s) or from the discard pile (%(pile)s)?") % {
+                "stock": typed_word("stock"), "pile": typed_word("pile")})
             command = command_of(text)
             if command in ("stock", "pile"):
                 source = "stock" if command == "stock" else "discard"
@@ -134,7 +152,8 @@ class TTSession(TableSession):
             return None
         parsed = read_card(" ".join(words))  # the notation, or the card in words ("dame de cœur")
         if parsed is None:
-            self.say_error(_("%(text)s is not a card. Type help to see how to write cards.") % {"text": quoted(text)})
+            self.say_error(_("%(text)s is not a card. Type %(help)s to see how to write cards.") % {
+                "text": quoted(text), "help": typed_word("help")})
             return None
         code = Card(*parsed).code
         card = s.find_card(code)
@@ -143,6 +162,12 @@ class TTSession(TableSession):
             return None
         if self.coach:
             verdict = coach.judge_discard(s, card, going_out)
+            if verdict.kind == "illegal":
+                # The refusal first, then the card the coach would discard.
+                self.say_error(discard_verdict_lines(verdict, self.ascii)[0])
+                best, points = coach.best_discard(s)
+                self.coach_says(instead_line(best.code, points, self.ascii))
+                return None
             if verdict.kind == "weaker":
                 self.coach_says(*discard_verdict_lines(verdict, self.ascii))
         return GoOut(card) if going_out else Discard(card)
@@ -163,5 +188,6 @@ class TTSession(TableSession):
     def intro(self) -> None:
         self.console.show([("class:title", _("Three Thirteen: eleven rounds, lowest total wins."))])
         if self.learner is not None:
-            self.console.show([("class:hint", _("Type help (or press F1) for how to play; Tab completes your cards."))])
+            self.console.show([("class:hint", _("Type %(help)s (or press F1) for how to play; Tab completes your cards.")
+                                 % {"help": typed_word("help")})])
         self.emit(self.state.opening)

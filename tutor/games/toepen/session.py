@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutor.cardfaces import SUIT_ORDER, card_style, hand_fragments, show_card
+from tutor.cardfaces import SUIT_ORDER, card_style, hand_fragments, show_card, typed_card
 from tutor.cards import Card
 from tutor.cardtext import typing_examples
 from tutor.games.base import Event, IllegalAction
@@ -46,10 +46,10 @@ from tutor.games.toepen.narrate import (
 )
 from tutor.games.toepen.rules import CLAUSES
 from tutor.i18n import _, quoted
-from tutor.trainer.cardnames import read_card, words_hint
-from tutor.trainer.commands import command_of, command_word, split_command
+from tutor.trainer.cardnames import faces_hint, read_card, words_hint
+from tutor.trainer.commands import command_of, command_word, split_command, typed_word
 from tutor.trainer.console import Fragments, TimeUp
-from tutor.trainer.table import TableSession, go_on_line
+from tutor.trainer.table import TableSession, go_on_line, seconds_text
 
 #: The key that knocks at a prompt in a terminal (piped input types the word).
 KNOCK_KEY = "f3"
@@ -84,6 +84,24 @@ class ToepenSession(TableSession):
 
     def event_line(self, event: Event) -> str | None:
         return event_line(event, self.names, self.ascii, reveal=self.learner is None)
+
+    def emit(self, events: list[Event]) -> None:
+        s = self.state
+        for event in events:  # one by one: a hand's standings come before the next deal
+            super().emit([event])
+            if event["event"] == "hand_end" and not s.is_over:
+                heading = _("Penalty points after hand %(hand)d (limit %(limit)d):") % {
+                    "hand": event["hand"], "limit": s.limit}
+            elif event["event"] == "game_over":
+                heading = _("Final standings:")
+            else:
+                continue
+            # Fewest penalty points first (TOE.2); whoever reached the limit is marked.
+            self.show_standings(heading, event["totals"], penalty=True, reached=s.losers)
+
+    def show_position(self) -> None:
+        if self.learner is not None and self.state.current_player == self.learner:
+            self.console.show(self.table())
 
     def illegal_line(self, err: IllegalAction) -> str:
         return illegal_line(err, self.ascii, self.names)
@@ -149,15 +167,17 @@ class ToepenSession(TableSession):
             "hand": s.hand_number, "stake": s.stake}
 
     def show_help(self) -> None:
-        words = {c: command_word(c) for c in ("knock", "stay", "fold", "throw", "keep", "challenge", "pass",
-                                              "help", "rules", "why", "quit")}
+        words = {c: typed_word(c) for c in ("knock", "stay", "fold", "throw", "keep", "challenge", "pass",
+                                            "help", "rules", "why", "quit")}
         for line in (
             _("To play a card, type it, like %(examples)s. Follow the suit led if you can (TOE.5).")
             % {"examples": typing_examples()},
             words_hint(),
+            *faces_hint(),
             _("To knock (raise the stake by one, TOE.7), type %(knock)s when it is your turn. Before each bot "
               "card you may knock too: the trainer pauses; press Enter to go on, or type %(knock)s (in a "
-              "terminal, F3 does it).") % words,
+              "terminal, F3 does it). With no answer, play goes on by itself after %(time)s.")
+            % {**words, "time": seconds_text(KNOCK_PACE)},
             _("After a knock or a poverty: %(stay)s or %(fold)s (TOE.8, TOE.11). Dirty laundry: %(throw)s or "
               "%(keep)s, and %(challenge)s or %(pass)s when someone throws in (TOE.4).") % words,
             _("Commands: %(help)s, %(rules)s, %(why)s, %(quit)s.") % words,
@@ -169,7 +189,7 @@ class ToepenSession(TableSession):
         words: list[str] = []
         if s.current_player == self.learner:
             if s.phase is Phase.PLAY:
-                words += [c.code for c in self.sorted_hand(self.learner) if c in s.playable(self.learner)]
+                words += [typed_card(c.code) for c in self.sorted_hand(self.learner) if c in s.playable(self.learner)]
                 if s.may_knock(self.learner):
                     words.append(command_word("knock"))
             elif s.phase in (Phase.ANSWER, Phase.POVERTY):
@@ -208,10 +228,12 @@ class ToepenSession(TableSession):
         knock = command_word("knock")
         while True:
             try:
-                # The table does not wait forever: with no answer the bot plays after KNOCK_PACE seconds.
-                text = self.ask(_("%(player)s is to play. Enter to go on, or %(knock)s (F3):") % {
-                    "player": self.names(s.current), "knock": knock}, [knock] + super().choices(),
-                    timeout=KNOCK_PACE)
+                # The table does not wait forever: with no answer the bot plays after KNOCK_PACE seconds,
+                # and the prompt says so.
+                text = self.ask(_("%(player)s is to play. Enter to go on, or %(knock)s (F3); with no answer, play "
+                                  "goes on by itself after %(time)s:") % {
+                    "player": self.names(s.current), "knock": typed_word("knock"), "time": seconds_text(KNOCK_PACE)},
+                    [knock] + super().choices(), timeout=KNOCK_PACE)
             except TimeUp:
                 return False
             command = command_of(text)
@@ -238,7 +260,7 @@ class ToepenSession(TableSession):
             return
         verdict = coach.judge_knock(self.state, self.learner, knocked)  # type: ignore[arg-type]
         if verdict is not None and verdict.kind == "weaker":
-            self.coach_says(knock_verdict_line(verdict))
+            self.coach_says(knock_verdict_line(verdict, self.ascii))
 
     def learner_action(self) -> Any:
         s = self.state
@@ -251,20 +273,20 @@ class ToepenSession(TableSession):
             self.console.show(self.table())
         phase = s.phase
         if phase is Phase.PLAY:
-            prompt = (_("Your card, or %(knock)s:") % {"knock": command_word("knock")} if s.may_knock(seat)
+            prompt = (_("Your card, or %(knock)s:") % {"knock": typed_word("knock")} if s.may_knock(seat)
                       else _("Your card:"))
         elif phase in (Phase.ANSWER, Phase.POVERTY):
             who = s.poor if phase is Phase.POVERTY else s.last_knocker
             prompt = _("%(player)s raised the stake to %(stake)d: %(stay)s or %(fold)s?") % {
-                "player": self.names(who), "stake": s.stake, "stay": command_word("stay"),
-                "fold": command_word("fold")}
+                "player": self.names(who), "stake": s.stake, "stay": typed_word("stay"),
+                "fold": typed_word("fold")}
         elif phase is Phase.LAUNDRY:
-            prompt = _("Dirty laundry: %(keep)s your hand or %(throw)s it in?") % {
-                "keep": command_word("keep"), "throw": command_word("throw")}
+            prompt = _("Dirty laundry: keep your hand (%(keep)s) or throw it in (%(throw)s)?") % {
+                "keep": typed_word("keep"), "throw": typed_word("throw")}
         else:
             prompt = _("%(player)s threw in their hand: %(pass)s or %(challenge)s?") % {
-                "player": self.names(s.thrower), "pass": command_word("pass"),
-                "challenge": command_word("challenge")}
+                "player": self.names(s.thrower), "pass": typed_word("pass"),
+                "challenge": typed_word("challenge")}
         text = self.ask(prompt)
         command, rest = split_command(text)
         words = text.split()
@@ -280,13 +302,13 @@ class ToepenSession(TableSession):
                      Phase.CHALLENGE: ("pass", "challenge")}.get(phase)
         if two_words is not None:  # no card is played now: the words that answer are what to type
             self.say_error(_("Type %(first)s or %(second)s.") % {
-                "first": command_word(two_words[0]), "second": command_word(two_words[1])})
+                "first": typed_word(two_words[0]), "second": typed_word(two_words[1])})
             return None
         parsed = read_card(text)  # the notation, or the card in words ("dame de cœur")
         card = card_from_code(Card(*parsed).code) if parsed else None
         if card is None:
-            self.say_error(_("%(text)s is not a card or a command here. Type help to see what you can do.") % {
-                "text": quoted(text)})
+            self.say_error(_("%(text)s is not a card or a command here. Type %(help)s to see what you can do.") % {
+                "text": quoted(text), "help": typed_word("help")})
             return None
         action = Play(card, seat)
         try:
@@ -300,7 +322,7 @@ class ToepenSession(TableSession):
         if self.coach:
             verdict = coach.judge_knock(s, seat, False)
             if verdict is not None and verdict.kind == "weaker":
-                self.coach_says(knock_verdict_line(verdict))
+                self.coach_says(knock_verdict_line(verdict, self.ascii))
             card_verdict = coach.judge_card(s, seat, card)
             if card_verdict.kind == "weaker":
                 self.coach_says(card_verdict_line(card_verdict, self.ascii))
@@ -321,7 +343,7 @@ class ToepenSession(TableSession):
         if command == "knock":
             verdict = coach.judge_knock(s, seat, True)  # type: ignore[arg-type]
             if verdict is not None and verdict.kind == "weaker":
-                line = knock_verdict_line(verdict)
+                line = knock_verdict_line(verdict, self.ascii)
         elif command in ("stay", "fold"):
             answer = coach.judge_answer(s, seat, command == "stay")  # type: ignore[arg-type]
             if answer.kind == "weaker":
@@ -341,6 +363,6 @@ class ToepenSession(TableSession):
     def intro(self) -> None:
         self.console.show([("class:title", _("Toepen: take the last trick; whoever reaches the penalty limit loses."))])
         if self.learner is not None:
-            self.console.show([("class:hint", _("Type help (or press F1) for how to play; F3 knocks, Tab completes "
-                                                "your cards."))])
+            self.console.show([("class:hint", _("Type %(help)s (or press F1) for how to play; F3 knocks, Tab "
+                                                "completes your cards.") % {"help": typed_word("help")})])
         self.emit(self.state.opening)

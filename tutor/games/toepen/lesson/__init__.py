@@ -63,7 +63,7 @@ __all__ = [
 def read_answer(session: Any, text: str, expected: Answer | None) -> Answer | None:
     """What the learner typed, read by the phase; a slip (not a card in hand, a word that does
     not fit) is pointed out and asked again."""
-    from tutor.trainer.commands import command_word, split_command
+    from tutor.trainer.commands import split_command, typed_word
 
     state = session.state
     seat = session.learner
@@ -82,7 +82,7 @@ def read_answer(session: Any, text: str, expected: Answer | None) -> Answer | No
         kind, allowed, slip = two_words[state.phase]
         if command in allowed:
             return Answer(kind, command)
-        session.say_error(slip % {word: command_word(word) for word in allowed})
+        session.say_error(slip % {word: typed_word(word) for word in allowed})
         return None
     if command == "knock":
         if expected is not None and expected.kind == "card" and state.may_knock(seat):
