@@ -326,7 +326,7 @@ def test_speed_middle_or_pile_lets_the_window_pass_and_draws_what_was_named():
     state2, _ = adapter.build({"hand": 1, "players": 3, "hands": [["QH", "QS", "9D"]]})
     session2 = adapter.session(Script([]), state2, 0, random.Random(0), True)
     assert adapter.read_answer(session2, "wait", adapter.parse_expect("pass", state2, 0)) is None
-    assert "Type match to call match, or middle or pile" in session2.console.shown[-1]
+    assert "Type \u201cmatch\u201d to call match, or \u201cmiddle\u201d or \u201cpile\u201d" in session2.console.shown[-1]
 
 
 def test_the_toepen_hint_draws_cards_as_the_hand_does():
