@@ -198,10 +198,15 @@ def answers_for(lesson, adapter):
     def decide(state, seat, data):
         lines = []
         play = adapter.parse_expect(data["expect"], state)
+        if isinstance(play, adapter.TurnAnswer):  # manual draw: the total said, or the draw
+            lines.append(str(state.total) if play.kind == "say" else "draw")
+            state.apply(play.action)
+            return lines
         play = play or adapter.coach.best_of(adapter.coach.assess(state)).play
         lines.append(play.card + (f" {play.value}" if play.card in ("1/11", "+-10") else ""))
         state.apply(play)
-        while not state.is_over and state.current == seat and state.phase.value in ("say", "draw"):
+        while (not state.options.manual_draw and not state.is_over and state.current == seat
+               and state.phase.value in ("say", "draw")):
             action = state.legal_actions()[0]
             lines.append(str(action.total) if hasattr(action, "total") else "draw")
             state.apply(action)

@@ -272,6 +272,7 @@ TOEPEN = textwrap.dedent("""\
       - say: Follow suit.
         clause: "TOE.5"
       - position:
+          dealer: 0
           hands: [["10H", "9C", "8S", "JD"], ["QH", "8C", "7D"], ["KD", "QC", "JS"]]
           trick: [[1, "KS"], [2, "AS"]]
       - decide:
@@ -280,6 +281,7 @@ TOEPEN = textwrap.dedent("""\
           clause: "TOE.5"
       - position:
           deal: continue
+          dealer: 0
           hands: [["10H", "9C", "JD"], ["QH", "8C", "7D"], ["KD", "QC", "JS"]]
           tricks_done: 1
     """)

@@ -155,7 +155,7 @@ def run_first(tmp_path, lesson_id, answers):
 
 
 def test_an_illegal_card_is_judged_illegal_with_the_clause_and_a_slip_is_not(tmp_path):
-    runner, console = run_first(tmp_path, "cards-and-tricks", ["", "2", "2", "", "QQ", "10H", "8S"])
+    runner, console = run_first(tmp_path, "cards-and-tricks", ["", "2", "2", "", "", "", "QQ", "10H", "8S"])
     assert any("“QQ” is not a card in your hand." in line for line in console.shown)
     assert any("You must follow suit" in line and "TOE.5" in line and "such as 8S" in line for line in console.shown)
     assert runner.mistakes == 1  # the slip of the keys is not counted
@@ -182,7 +182,7 @@ def test_a_weaker_answer_is_explained_with_the_right_answer_and_the_rule(tmp_pat
 
 def test_a_card_step_does_not_take_a_knock_and_hints_cost(tmp_path):
     state, seat = adapter.build({"hands": [["10H", "KH", "8C", "JD"], ["9S", "8D", "7S"], ["KD", "QD", "JS"]],
-                                 "trick": [[1, "QH"], [2, "JH"]]})
+                                 "dealer": 0, "trick": [[1, "QH"], [2, "JH"]]})
     expected = adapter.parse_expect("KH", state)
     console = Script([])
     session = adapter.session(console, state, seat, random.Random(0), True)
@@ -204,6 +204,7 @@ POSITION = textwrap.dedent("""\
     title: A sample
     steps:
       - position:
+          dealer: 0
           hands: [["10H", "KH", "8C", "JD"], ["9S", "8D", "7S"], ["KD", "QD", "JS"]]
           trick: [[1, "QH"], [2, "JH"]]
       - decide:

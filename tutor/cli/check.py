@@ -110,6 +110,22 @@ def lesson_error_line(err: LessonError) -> str:
                                     "so it must be on the discard pile or in another hand"),
         "position_continue_back": _("deal: continue, but %(card)s is in a hand that did not hold it before: "
                                     "nobody gets a card while the tricks are played"),
+        # Positions that contradict the rules they teach (each game's lesson adapter).
+        "position_toepen_leader": _("trick %(trick)d is led by seat %(player)d, but with seat %(dealer)d dealing "
+                                    "seat %(expected)d leads it (rule %(clause)s)"),
+        "position_tt_turns": _("after %(turns)d turns this round the discard pile holds %(least)d to %(most)d "
+                               "cards, not %(count)d (rule %(clause)s)"),
+        "position_tt_out": _("the seat that went out must show every card in melds (rule %(clause)s)"),
+        "position_speed_matched": _("seat %(player)d is shown as matched, but its cards are not all in sets "
+                                    "(rule %(clause)s)"),
+        "position_speed_pile": _("after %(cycles)d cycles a pile holds at most %(most)d cards, not %(count)d "
+                                 "(rule %(clause)s)"),
+        "position_speed_first_piles": _("before the first draw every pile holds exactly its one card "
+                                        "(rule %(clause)s)"),
+        "position_33_total": _("the cards on the pile cannot add up to the total %(total)d without passing 33 "
+                               "(rule %(clause)s)"),
+        "position_33_dealer": _("with seat %(dealer)d dealing and %(plays)d cards played, seat %(expected)d "
+                                "is to play, not seat %(player)d (rule %(clause)s)"),
         "expect_not_clear": _("the coach does not find %(card)s clearly right here: it must be judged right, "
                               "and the other choice weaker"),
     }

@@ -125,10 +125,11 @@ def hint_line(state: State, expected: Answer | None) -> str:
     if state.led_suit is not None and any(c.suit == state.led_suit for c in hand):
         follow = [c for c in hand if c.suit == state.led_suit]
         if len(follow) == 1:
-            return _("You hold a card of the suit led, so you must play it: %(card)s.") % {"card": follow[0].code}
+            return _("You hold a card of the suit led, so you must play it: %(card)s.") % {
+                "card": "{%s}" % follow[0].code}  # markup: the console draws it as the hand
     keeper = max(hand, key=power)
     return _("Which of your cards is strongest? Think of keeping %(card)s for the last trick.") % {
-        "card": keeper.code}
+        "card": "{%s}" % keeper.code}
 
 
 def play_on_quietly(state: State, seat: int, spec: dict[str, Any]) -> None:
