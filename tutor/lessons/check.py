@@ -233,14 +233,16 @@ def check_teaching(checked: list[Lesson], answers: Answers, cites: CoachCites | 
     return problems
 
 
-def check_path(root: Path, translations: bool = True, teaching: bool = True) -> tuple[int, list[LessonError]]:
+def check_path(root: Path, translations: bool = True, teaching: bool = True,
+               coach: bool = True) -> tuple[int, list[LessonError]]:
     """Checks every lesson under `root`: (lessons read, problems). `teaching=False` leaves out
-    the teaching order (tutor.lessons.teaching: clauses, words, deals), for a test of the rest."""
+    the teaching order (tutor.lessons.teaching: clauses, words, deals), `coach=False` only the
+    clauses the coach may cite at each decision (`coach_cites`), for a test of the rest."""
     problems: list[LessonError] = []
     files = lesson_files(root)
     loaded: list[Lesson] = []
     answers: Answers = {}
-    cites: CoachCites | None = {} if teaching else None
+    cites: CoachCites | None = {} if teaching and coach else None
     for path in files:
         try:
             lesson = load_lesson(path)
