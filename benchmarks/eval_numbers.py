@@ -21,8 +21,8 @@ the same figures out on its own, from the learner's view only:
   refilled cards less the learner's own draws, TT.12). "Good draw" verdicts whose printed
   figures favour the other source are counted.
 - 3-13 Speed: the exact average after a draw from the middle, every pile card (buried or
-  not) counted as seen, and the cards others took and still hold; verdicts calling one source
-  better within a point or on an exact tie are counted.
+  not) counted as seen, and the cards others took and still hold; verdicts calling the other
+  source better within a point or on an exact tie are counted.
 
 Errors are in percentage points (33) or penalty points (the others), as printed figures
 would show them.
@@ -82,18 +82,13 @@ def positions_33(count: int) -> list[dict]:
 
 
 def lesson_33() -> list[dict]:
+    """The positions of the empty-stock lesson (the pile turned over, then shuffled)."""
     from tutor.games.thirty_three import lesson
+    from tutor.lessons.model import load_lesson
+    from tutor.locate import data_dir
 
-    pile = ["-9", "+7", "+9", "-9", "0", "+6", "+2", "+2", "-5", "+10", "+5", "+9", "+3", "1/11", "0", "+-10",
-            "+3", "+4", "+8", "+10", "+3", "+4", "+-10", "0", "+4", "+6", "+8", "-7", "1/11", "+9", "+2", "-6",
-            "-2", "1/11", "+10", "+7", "+3", "+7", "+10", "+-10", "1/11", "+8", "-3", "-7", "+-10", "+5", "-4",
-            "-4", "-8", "-2", "+7", "+6", "-8", "+5", "-5"]
-    out = []
-    for options in ({}, {"recycle": "shuffle"}):
-        state, _ = lesson.build({"players": 3, "total": 24, "stock": [], "pile": pile, "options": options,
-                                 "hands": [["+9", "+4", "-6"], ["+8", "-3", "+5"], ["+2", "0", "+6"]]})
-        out.append(spec_33(state))
-    return out
+    steps = load_lesson(data_dir("lessons") / "thirty-three" / "05-empty-stock.yaml").steps
+    return [spec_33(lesson.build(step.data)[0]) for step in steps if step.kind == "position"]
 
 
 def spec_33(state) -> dict:
@@ -556,7 +551,7 @@ def report_speed(specs, before, after):
             errors[side].append(abs(got["middle"]["middle"] - middle))
             for source in ("pile", "middle"):
                 v = got[source]
-                if "was better" in v["lines"][0]:
+                if v["kind"] == "weaker":  # the other source called better
                     count[side, "better"] += 1
                     sure = v["pile"] == 0 and round(v["middle"], 1) > 0
                     if v["pile"] == v["middle"]:
@@ -567,8 +562,8 @@ def report_speed(specs, before, after):
     for side in SIDES:
         print(summary(side, errors[side], "pt"))
     for side in SIDES:
-        print(f"  {side:<10} 'was better' verdicts: {count[side, 'better']}; within a point: {count[side, 'thin']}; "
-              f"on an exact tie: {count[side, 'tie']}")
+        print(f"  {side:<10} verdicts calling the other source better: {count[side, 'better']}; "
+              f"within a point: {count[side, 'thin']}; on an exact tie: {count[side, 'tie']}")
 
 
 def main() -> None:

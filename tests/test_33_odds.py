@@ -9,6 +9,7 @@ played on through `State.apply` (which draws, and turns the pile over when the s
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from collections import Counter
@@ -144,47 +145,45 @@ def test_33_sampled_risk_is_within_its_error(spec):
         assert abs(estimate.value - float(brute_risk(state, play))) <= 3 * estimate.error, play
 
 
-def test_33_9_the_empty_stock_lesson_is_0_for_every_play_with_the_pile_turned_over():
+def lesson_positions(name):
+    """The positions a lesson file sets, as the lesson runner builds them."""
     from tutor.games.thirty_three import lesson
+    from tutor.lessons.model import load_lesson
+    from tutor.locate import data_dir
 
-    spec = {
-        "players": 3, "total": 24, "stock": [],
-        "hands": [["+9", "+4", "-6"], ["+8", "-3", "+5"], ["+2", "0", "+6"]],
-        "pile": ["-9", "+7", "+9", "-9", "0", "+6", "+2", "+2", "-5", "+10", "+5", "+9", "+3", "1/11", "0",
-                 "+-10", "+3", "+4", "+8", "+10", "+3", "+4", "+-10", "0", "+4", "+6", "+8", "-7", "1/11",
-                 "+9", "+2", "-6", "-2", "1/11", "+10", "+7", "+3", "+7", "+10", "+-10", "1/11", "+8", "-3",
-                 "-7", "+-10", "+5", "-4", "-4", "-8", "-2", "+7", "+6", "-8", "+5", "-5"],
-    }
-    state, _ = lesson.build(spec)
+    steps = load_lesson(data_dir("lessons") / "thirty-three" / name).steps
+    return [lesson.build(step.data)[0] for step in steps if step.kind == "position"]
+
+
+def test_33_9_the_empty_stock_lesson_counts_the_pile_turned_over_exactly():
+    state = lesson_positions("05-empty-stock.yaml")[0]
+    assert not state.stock and not state.options.shuffle_recycle
     found = coach.assess(state)
-    assert {a.play.card for a in found} == {"+9", "+4", "-6"}
     for a in found:
-        assert a.risk == 0.0 and a.error == 0.0, a
-        want = brute_risk(state, a.play)
-        assert want == 0
-    # The +9 squeezes: at 33 the next player holds three of the six unseen cards, and is stuck
-    # when all three are plus cards: 4 of the 6 are, so C(4,3)/C(6,3) = 1/5.
-    nine = next(a for a in found if a.play.card == "+9")
-    assert nine.next_stuck == pytest.approx(0.2)
-    lines = verdict_lines(coach.judge(state, Play("-6", -6), Play("+9", 9)))
-    assert not any(compares_alike(line) for line in lines)
-    assert any("20%" in line for line in lines)
+        # Every world is counted: the stock that comes is the pile turned over, known to all.
+        assert a.error == 0.0, a
+        assert a.risk == pytest.approx(float(brute_risk(state, a.play)), abs=1e-12), a
+    # The next player holds three of the cards the learner cannot see, and is stuck at 33 when
+    # all three are plus cards: C(plus, 3) / C(unseen, 3).
+    me = state.current
+    unseen = [c for q in range(state.players) if q != me for c in state.hands[q]]
+    plus = sum(1 for c in unseen if LOWEST[c] > 0)
+    for a in found:
+        if a.total == 33:
+            assert a.next_stuck == pytest.approx(math.comb(plus, 3) / math.comb(len(unseen), 3))
+    for a in found:
+        lines = verdict_lines(coach.judge(state, a.play, Play("+9", 9)))
+        assert not any(compares_alike(line) for line in lines)
 
 
-def test_33_9_with_the_shuffle_option_the_figures_differ_and_are_sampled():
-    from tutor.games.thirty_three import lesson
-
-    spec = {"players": 3, "total": 24, "stock": [], "options": {"recycle": "shuffle"},
-            "hands": [["+9", "+4", "-6"], ["+8", "-3", "+5"], ["+2", "0", "+6"]],
-            "pile": ["-9", "+7", "+9", "-9", "0", "+6", "+2", "+2", "-5", "+10", "+5", "+9", "+3", "1/11", "0",
-                     "+-10", "+3", "+4", "+8", "+10", "+3", "+4", "+-10", "0", "+4", "+6", "+8", "-7", "1/11",
-                     "+9", "+2", "-6", "-2", "1/11", "+10", "+7", "+3", "+7", "+10", "+-10", "1/11", "+8", "-3",
-                     "-7", "+-10", "+5", "-4", "-4", "-8", "-2", "+7", "+6", "-8", "+5", "-5"]}
-    state, _ = lesson.build(spec)
-    found = {a.play.card: a for a in coach.assess(state, quoted=tuple(state.legal_plays()))}
-    assert all(a.error <= odds.TARGET for a in found.values())
-    # Keeping the -6 for a shuffled stock is far safer than spending it.
-    assert found["-6"].risk > found["+9"].risk + 0.3
+def test_33_9_with_the_shuffle_option_the_lesson_is_exact_or_sampled_to_its_target():
+    state = lesson_positions("05-empty-stock.yaml")[1]
+    assert not state.stock and state.options.shuffle_recycle
+    plays = tuple(state.legal_plays())
+    found = coach.assess(state, quoted=plays)
+    assert all(a.error <= odds.TARGET for a in found) and any(a.error > 0 for a in found)
+    flipped = {a.play: a.risk for a in coach.assess(lesson_positions("05-empty-stock.yaml")[0])}
+    assert {a.play: a.risk for a in found} != flipped
 
 
 def rotated(spec, shift):
@@ -269,10 +268,11 @@ def test_33_no_line_compares_figures_that_print_alike():
     lines = verdict_lines(coach.Verdict("weaker", mine.play, mine=mine, best=best))
     assert not any(compares_alike(line) for line in lines)
     assert any("20%" in line and "10%" in line for line in lines)
-    # A lesson's answer that the figures cannot tell apart: the verdict says they are as good.
-    same = coach.Assessment(Play("+4", 4), 32, 0.003, 0.10, False)
+    # A lesson's answer that nothing tells apart from the learner's play (the same total, the
+    # same figures as printed): the verdict says they are as good.
+    same = coach.Assessment(Play("+-10", 10), 30, 0.003, 0.101, False)
     lines = verdict_lines(coach.Verdict("weaker", same.play, mine=same, best=coach.Assessment(
-        Play("+3", 3), 31, 0.004, 0.10, False)))
+        Play("+10", 10), 30, 0.004, 0.098, False)))
     assert len(lines) == 2 and "as good" in lines[1] and "10%" in lines[1]
 
 

@@ -245,7 +245,7 @@ def test_spd_draw_verdicts_follow_their_printed_figures_and_a_tie_is_a_tie():
             if verdict.kind == "weaker":
                 assert verdict.middle - verdict.pile >= margin or sure_match if source == "middle" \
                     else verdict.pile - verdict.middle >= margin
-                assert "was better" in line
+                assert line.startswith("Better") and "as good" not in line
             elif verdict.even:
                 assert mine >= other and not sure_match and abs(verdict.pile - verdict.middle) < margin
                 assert "about as good" in line

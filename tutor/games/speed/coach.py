@@ -33,6 +33,12 @@ class DrawVerdict:
     pile: int | None  # points after taking the pile card and the best discard
     middle: float  # average points after a draw from the middle
     even: bool = False  # right, but the other source was about as good (the figures lean its way or tie)
+    # What the pile card would do, for the reason in words: whether it is wild, the other cards of
+    # the set it would join, and the card taking it lets the player throw away (when that counts more).
+    wild: bool = False
+    meld: tuple[str, ...] = ()
+    throw: str | None = None
+    wild_rank: int | None = None  # the hand's wild rank, to mark wild cards where they are named
 
 
 @dataclass(frozen=True)
@@ -45,6 +51,13 @@ class DiscardVerdict:
     feeds: str | None  # "wild" or "took" when the card seems to help the left neighbour
     took: Card | None  # the card the left neighbour took that this one sits near
     last_cycle: bool
+    # For the reason in words: the other cards of the set this card belongs to when the best card
+    # goes instead (none: it is left over), the points of both cards, and the card just drawn.
+    meld: tuple[str, ...] = ()
+    points: int = 0
+    best_points: int = 0
+    drawn: Card | None = None
+    wild_rank: int | None = None  # the hand's wild rank, to mark wild cards where they are named
 
 
 @dataclass(frozen=True)
@@ -65,19 +78,29 @@ def judge_draw(state: State, seat: int, source: str) -> DrawVerdict:
     before = bots.penalty(hand, state.wild)
     pile = bots.after_taking(hand, top, state.wild) if top is not None else None
     middle = middle_average(state, seat)
-    if pile is None:
+    if top is None or pile is None:
         return DrawVerdict("right", source, top, before, pile, middle)
     shown_middle = round(middle, 1)  # as printed
+    even = False
     if pile == 0 and shown_middle > 0 or middle - pile >= DRAW_MARGIN:
-        better = "pile"
+        kind = "right" if source == "pile" else "weaker"
     elif pile - middle >= DRAW_MARGIN:
-        better = "middle"
+        kind = "right" if source == "middle" else "weaker"
     else:
         # Within the margin: neither is better. The verdict says so unless the learner's
         # choice shows the lower figure.
         mine, other = (pile, shown_middle) if source == "pile" else (shown_middle, pile)
-        return DrawVerdict("right", source, top, before, pile, middle, even=mine >= other)
-    return DrawVerdict("right" if source == better else "weaker", source, top, before, pile, middle)
+        kind, even = "right", mine >= other
+    cards = [*hand, top]
+    throw, arrangement = solver.discards(cards, state.wild, RULES)[0]
+    if (throw.rank, throw.suit) == (top.rank, top.suit):
+        return DrawVerdict(kind, source, top, before, pile, middle, even=even, wild=top.rank == state.wild,
+                           wild_rank=state.wild)
+    meld = next((m for m in arrangement.melds if top in m), ())
+    heavier = not meld and solver.card_points(throw, RULES) > solver.card_points(top, RULES)
+    return DrawVerdict(kind, source, top, before, pile, middle, even=even, wild=top.rank == state.wild,
+                       meld=tuple(c.code for c in meld if c != top), throw=throw.code if heavier else None,
+                       wild_rank=state.wild)
 
 
 def _feeds(state: State, seat: int, card: Card) -> tuple[str | None, Card | None]:
@@ -100,7 +123,13 @@ def judge_discard(state: State, seat: int, card: Card) -> DiscardVerdict:
     if feeds == "wild" and left == best_left:
         # Even the best-scoring discard should not be a wild handed to the left neighbour.
         kind = "weaker"
-    return DiscardVerdict(kind, card, left, best, best_left, feeds, took, state.last_cycle)
+    hand = state.hands[seat]
+    without_best = solver.solve([c for c in hand if c != best], state.wild, RULES)
+    meld = next((m for m in without_best.melds if card in m), ())
+    return DiscardVerdict(kind, card, left, best, best_left, feeds, took, state.last_cycle,
+                          meld=tuple(c.code for c in meld if c != card),
+                          points=solver.card_points(card, RULES), best_points=solver.card_points(best, RULES),
+                          drawn=state.drawn[seat], wild_rank=state.wild)
 
 
 def judge_window(state: State, seat: int, called: bool) -> WindowVerdict:

@@ -232,7 +232,9 @@ def remember(state: State, me: int) -> Memory:
         elif kind == "draw":
             q = event["player"]
             if event["from"] == "discard":
-                code = memory.pile.pop()
+                code = event["card"]  # in view of all as it left the pile
+                if memory.pile:
+                    memory.pile.pop()
                 memory.picked[q].append(code)
                 memory.held[q][code] += 1
             else:

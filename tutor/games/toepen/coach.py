@@ -28,6 +28,7 @@ from tutor.cards import Card
 from tutor.games.base import IllegalAction
 from tutor.games.toepen import bots
 from tutor.games.toepen.engine import Phase, Play, State, power
+from tutor.games.toepen.engine.deck import DECK
 
 SEED = 20240601
 SAMPLES = 240
@@ -55,6 +56,12 @@ class CardVerdict:
     clause: str | None = None
     message: str | None = None
     params: dict[str, object] | None = None
+    # For the reason in words, facts that hold whichever card the verdict names as better: the
+    # learner's cards that are the highest left in their suit, the highest card of the suit led in
+    # the trick so far, and whether the learner plays last to this trick.
+    masters: tuple[Card, ...] = ()
+    trick_high: Card | None = None
+    plays_last: bool = False
 
 
 @dataclass(frozen=True)
@@ -64,6 +71,7 @@ class KnockVerdict:
     chance: float
     stake: int  # the stake after the knock
     points: int
+    strong: Card | None = None  # the learner's strongest card that is the highest left in its suit
 
 
 @dataclass(frozen=True)
@@ -99,6 +107,26 @@ def _rng() -> random.Random:
     return random.Random(SEED)
 
 
+def masters(state: State, seat: int) -> tuple[Card, ...]:
+    """The seat's cards that no card still unseen by it can beat in their suit (TOE.1): cards
+    played this hand, in its own hand, or shown in a challenge cannot; any other card might."""
+    gone = {card for trick in state.tricks for _, card in trick} | {card for _, card in state.trick}
+    gone |= {card for q, cards in enumerate(state.thrown) if state.shown[q] or q == seat for card in cards}
+    mine = state.hands[seat]
+    live = [c for c in DECK if c not in gone and c not in mine]
+    return tuple(sorted((c for c in mine if not any(o.suit == c.suit and power(o) > power(c) for o in live)),
+                        key=power, reverse=True))
+
+
+def _trick_facts(state: State, seat: int) -> tuple[Card | None, bool]:
+    """The highest card of the suit led in the trick so far, and whether `seat` plays last to it."""
+    if not state.trick:
+        return None, False
+    led = state.trick[0][1].suit
+    high = max((c for _, c in state.trick if c.suit == led), key=power)
+    return high, len(state.trick) == sum(state.in_hand) - 1
+
+
 def chance(state: State, seat: int) -> float:
     """The seat's chance of taking the last trick as things stand (seeded, so stable)."""
     return bots.last_trick_chance(state, seat, _rng(), samples=SAMPLES)
@@ -132,7 +160,9 @@ def judge_card(state: State, seat: int, card: Card) -> CardVerdict:
     chances = {c: chance_after(state, seat, c) for c in options}
     best = max(options, key=lambda c: (chances[c], -power(c)))
     kind = "weaker" if chances[best] - chances[card] > CARD_MARGIN else "right"
-    return CardVerdict(kind, card, chances[card], best, chances[best], keeper)
+    high, last = _trick_facts(state, seat)
+    return CardVerdict(kind, card, chances[card], best, chances[best], keeper, masters=masters(state, seat),
+                       trick_high=high, plays_last=last)
 
 
 def judge_knock(state: State, seat: int, knocked: bool, odds: float | None = None) -> KnockVerdict | None:
@@ -145,7 +175,8 @@ def judge_knock(state: State, seat: int, knocked: bool, odds: float | None = Non
         kind = "weaker" if p < KNOCK_POOR else "right"
     else:
         kind = "weaker" if p >= KNOCK_MISSED else "right"
-    return KnockVerdict(kind, knocked, p, stake, state.points[seat])
+    top = masters(state, seat)
+    return KnockVerdict(kind, knocked, p, stake, state.points[seat], top[0] if top else None)
 
 
 def judge_answer(state: State, seat: int, stayed: bool) -> AnswerVerdict:
