@@ -32,13 +32,13 @@ class DrawVerdict:
     before: int  # points the hand leaves now
     pile: int | None  # points after taking the pile card and the best discard
     middle: float  # average points after a draw from the middle
-    even: bool = False  # right, but the other source was about as good (the figures lean its way or tie)
     # What the pile card would do, for the reason in words: whether it is wild, the other cards of
     # the set it would join, and the card taking it lets the player throw away (when that counts more).
     wild: bool = False
     meld: tuple[str, ...] = ()
     throw: str | None = None
     wild_rank: int | None = None  # the hand's wild rank, to mark wild cards where they are named
+    even: bool = False  # right, but the other source was about as good (the figures lean its way or tie)
 
 
 @dataclass(frozen=True)
@@ -78,29 +78,32 @@ def judge_draw(state: State, seat: int, source: str) -> DrawVerdict:
     before = bots.penalty(hand, state.wild)
     pile = bots.after_taking(hand, top, state.wild) if top is not None else None
     middle = middle_average(state, seat)
-    if top is None or pile is None:
+    if pile is None:
         return DrawVerdict("right", source, top, before, pile, middle)
     shown_middle = round(middle, 1)  # as printed
     even = False
     if pile == 0 and shown_middle > 0 or middle - pile >= DRAW_MARGIN:
-        kind = "right" if source == "pile" else "weaker"
+        better = "pile"
     elif pile - middle >= DRAW_MARGIN:
-        kind = "right" if source == "middle" else "weaker"
+        better = "middle"
     else:
         # Within the margin: neither is better. The verdict says so unless the learner's
         # choice shows the lower figure.
         mine, other = (pile, shown_middle) if source == "pile" else (shown_middle, pile)
-        kind, even = "right", mine >= other
+        better, even = source, mine >= other
+    kind = "right" if source == better else "weaker"
+    if top is None:
+        return DrawVerdict(kind, source, top, before, pile, middle, even=even)
     cards = [*hand, top]
     throw, arrangement = solver.discards(cards, state.wild, RULES)[0]
     if (throw.rank, throw.suit) == (top.rank, top.suit):
-        return DrawVerdict(kind, source, top, before, pile, middle, even=even, wild=top.rank == state.wild,
-                           wild_rank=state.wild)
+        return DrawVerdict(kind, source, top, before, pile, middle, wild=top.rank == state.wild, wild_rank=state.wild,
+                           even=even)
     meld = next((m for m in arrangement.melds if top in m), ())
     heavier = not meld and solver.card_points(throw, RULES) > solver.card_points(top, RULES)
-    return DrawVerdict(kind, source, top, before, pile, middle, even=even, wild=top.rank == state.wild,
+    return DrawVerdict(kind, source, top, before, pile, middle, wild=top.rank == state.wild,
                        meld=tuple(c.code for c in meld if c != top), throw=throw.code if heavier else None,
-                       wild_rank=state.wild)
+                       wild_rank=state.wild, even=even)
 
 
 def _feeds(state: State, seat: int, card: Card) -> tuple[str | None, Card | None]:

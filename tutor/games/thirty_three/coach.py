@@ -107,8 +107,8 @@ def judge(state: State, play: Play, expected: Play | None = None) -> Verdict:
         kind = "right" if play == expected else "weaker"
         return Verdict(kind, play, mine=mine, best=best, hand=hand, total=state.total)
     best = best_of(assessments)
-    kind = "weaker" if clearly_weaker(mine, best) else "right"
-    return Verdict(kind, play, mine=mine, best=best, hand=hand, total=state.total)
+    return Verdict("weaker" if clearly_weaker(mine, best) else "right", play, mine=mine, best=best, hand=hand,
+                   total=state.total)
 
 
 def clearly_weaker(mine: Assessment, best: Assessment) -> bool:

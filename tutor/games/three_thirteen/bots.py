@@ -232,9 +232,11 @@ def remember(state: State, me: int) -> Memory:
         elif kind == "draw":
             q = event["player"]
             if event["from"] == "discard":
-                code = event["card"]  # in view of all as it left the pile
-                if memory.pile:
-                    memory.pile.pop()
+                # A position set up mid-round (a lesson, a test) has no deal event: the pile it
+                # began with is not in the log, but a card taken from it is public all the same.
+                code = memory.pile.pop() if memory.pile else event.get("card")
+                if code is None:
+                    continue
                 memory.picked[q].append(code)
                 memory.held[q][code] += 1
             else:

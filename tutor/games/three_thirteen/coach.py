@@ -39,7 +39,6 @@ class DrawVerdict:
     stock: float | None = None  # expected best penalty after drawing from the stock
     clause: str | None = None
     message: str | None = None
-    even: bool = False  # right, but the other source was about as good (the figures lean its way or tie)
     # What the top discard would do, for the reason in words: the card, whether it is wild, the
     # other cards of the meld it would join, and the card taking it lets the player throw away.
     card: Card | None = None
@@ -47,6 +46,7 @@ class DrawVerdict:
     meld: tuple[str, ...] = ()
     throw: str | None = None
     wild_rank: int | None = None  # the round's wild rank, to mark wild cards where they are named
+    even: bool = False  # right, but the other source was about as good (the figures lean its way or tie)
 
 
 @dataclass(frozen=True)
@@ -132,13 +132,14 @@ def judge_draw(state: State, source: str) -> DrawVerdict:
             total += n * best_after(hand, card, wild, rules)
         stock = total / weight if weight else None
     mine, other = (pile, stock) if source == "discard" else (stock, pile)
-    kind, even = "right", False
-    if mine is not None and other is not None:
-        if mine - other >= DRAW_MARGIN:
-            kind = "weaker"
-        else:
-            # As printed (to a tenth of a point), the other source is no worse: "about as good".
-            even = round(mine, 1) >= round(other, 1)
+    even = False
+    if mine is None or other is None:
+        kind = "right"
+    elif mine - other >= DRAW_MARGIN:
+        kind = "weaker"
+    else:
+        # As printed (to a tenth of a point), the other source is no worse: "about as good".
+        kind, even = "right", round(mine, 1) >= round(other, 1)
     if not state.discard:
         return DrawVerdict(kind, source, pile, stock, even=even)
     top = state.discard[-1]
@@ -147,9 +148,9 @@ def judge_draw(state: State, source: str) -> DrawVerdict:
     meld = next((m for m in arrangement.melds if top in m), ())
     # The card taking the top discard lets go: named only when it counts more than the top discard.
     heavier = not meld and solver.card_points(throw, rules) > solver.card_points(top, rules)
-    return DrawVerdict(kind, source, pile, stock, even=even, card=top, wild=top.rank == wild,
+    return DrawVerdict(kind, source, pile, stock, card=top, wild=top.rank == wild,
                        meld=tuple(c.code for c in meld if c != top), throw=throw.code if heavier else None,
-                       wild_rank=wild)
+                       wild_rank=wild, even=even)
 
 
 def judge_discard(state: State, card: Card, going_out: bool = False) -> DiscardVerdict:
