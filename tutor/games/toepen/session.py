@@ -17,6 +17,7 @@ illegal one is explained in one line with the odds the coach used.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
 from tutor.cardfaces import SUIT_ORDER, card_style, hand_fragments, show_card, typed_card
@@ -27,6 +28,7 @@ from tutor.games.remark import Remark
 from tutor.games.toepen import bots, coach
 from tutor.games.toepen.engine import (
     COMMAND_MOVES,
+    Action,
     Knock,
     Phase,
     Play,
@@ -44,6 +46,7 @@ from tutor.games.toepen.narrate import (
     laundry_verdict_line,
     remark_line,
 )
+from tutor.games.toepen.net import KNOCK_PACE, coach_verdicts, moment, refusal_verdicts
 from tutor.games.toepen.rules import CLAUSES
 from tutor.i18n import _, quoted
 from tutor.trainer.cardnames import faces_hint, read_card, words_hint
@@ -53,19 +56,31 @@ from tutor.trainer.table import TableSession, go_on_line, seconds_text
 
 #: The key that knocks at a prompt in a terminal (piped input types the word).
 KNOCK_KEY = "f3"
-#: Seconds the learner has to knock before a bot's card; then the bot plays (Enter goes on at once).
-KNOCK_PACE = 2.5
+__all__ = ["KNOCK_KEY", "KNOCK_PACE", "ToepenScreen", "ToepenSession", "playable_cards", "sorted_cards"]
 
 
-class ToepenSession(TableSession):
-    clauses = CLAUSES
+def sorted_cards(hand: Iterable[Card]) -> list[Card]:
+    """A hand as the table shows it: suit by suit, the strongest first (TOE.1)."""
+    return sorted(hand, key=lambda c: (SUIT_ORDER[c.suit], -power(c)))
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._shown: tuple[Any, ...] | None = None  # the table is shown once per moment
-        self._bots_asked: tuple[Any, ...] | None = None  # bots were asked to knock at this moment
-        self._offered: tuple[Any, ...] | None = None  # the learner was offered a knock at this moment
-        self._bind_knock_key()
+
+def playable_cards(view: View) -> list[Card]:
+    """TOE.5: the cards the seat of `view` may play to the trick now (following suit if it can)."""
+    follow = [c for c in view.hand if c.suit == view.led_suit]
+    return follow or list(view.hand)
+
+
+class ToepenScreen:
+    """What a Toepen table shows and reads, from one seat's `View` of it: the table, the prompts,
+    the words offered, the help, and typed text turned into a move. The trainer's session draws
+    it from its engine; the client at a network table (remote.py) from the view the host sent.
+
+    The class it is mixed into supplies `names`, `ascii`, `console`, `ask`, `handle_command`,
+    `say_error`, `coach_says` and `choices` (TableSession's or the network client's)."""
+
+    names: Any
+    ascii: bool
+    console: Any
 
     def _bind_knock_key(self) -> None:
         """In a terminal (PromptConsole), F3 types and submits `knock`."""
@@ -80,91 +95,48 @@ class ToepenSession(TableSession):
         except Exception:  # pragma: no cover - a console without key bindings simply has no key
             pass
 
-    # ----------------------------------------------------------------- events
+    # ----------------------------------------------------------------- the table
 
-    def event_line(self, event: Event) -> str | None:
-        return event_line(event, self.names, self.ascii, reveal=self.learner is None)
-
-    def emit(self, events: list[Event]) -> None:
-        s = self.state
-        for event in events:  # one by one: a hand's standings come before the next deal
-            super().emit([event])
-            if event["event"] == "hand_end" and not s.is_over:
-                heading = _("Penalty points after hand %(hand)d (limit %(limit)d):") % {
-                    "hand": event["hand"], "limit": s.limit}
-            elif event["event"] == "game_over":
-                heading = _("Final standings:")
-            else:
-                continue
-            # Fewest penalty points first (TOE.2); whoever reached the limit is marked.
-            self.show_standings(heading, event["totals"], penalty=True, reached=s.losers)
-
-    def show_position(self) -> None:
-        if self.learner is not None and self.state.current_player == self.learner:
-            self.console.show(self.table())
-
-    def illegal_line(self, err: IllegalAction) -> str:
-        return illegal_line(err, self.ascii, self.names)
-
-    def remark_line(self, remark: Remark) -> str:
-        return remark_line(remark, self.ascii)
-
-    def bot_remark(self, seat: int, action: Any, view: View) -> Remark:
-        return bots.remark(self.level, action, seat, view)
-
-    def moment(self) -> tuple[Any, ...]:
-        s = self.state
-        return (s.hand_number, s.phase, s.tricks_done, len(s.trick), s.stake, s.current_player, tuple(s.in_hand))
-
-    # ----------------------------------------------------------------- table
-
-    def sorted_hand(self, seat: int) -> list[Card]:
-        return sorted(self.state.hands[seat], key=lambda c: (SUIT_ORDER[c.suit], -power(c)))
-
-    def hand_fragments(self, seat: int) -> Fragments:
-        return hand_fragments(self.sorted_hand(seat), self.ascii)
-
-    def table(self) -> Fragments:
-        s = self.state
-        seat = self.learner
-        assert seat is not None
+    def table_of(self, view: View) -> Fragments:
+        """The table as the seat of `view` sees it, its hand last."""
+        seat = view.player
         # With the trick still empty, whoever is to act leads: a folded leader passes the lead on (TOE.10).
-        leader = s.trick[0][0] if s.trick else (s.current_player if s.phase is Phase.PLAY else s.leader)
+        leader = view.trick[0][0] if view.trick else (view.current if view.phase is Phase.PLAY else view.leader)
         frags: Fragments = [
             ("", "\n"),
             ("class:title", _("Hand %(hand)d · stake %(stake)d · trick %(trick)d of 4") % {
-                "hand": s.hand_number, "stake": s.stake, "trick": min(4, s.tricks_done + 1)}),
-            ("", "  ·  " + _("dealer: %(player)s") % {"player": self.names(s.dealer)} + "\n"),
+                "hand": view.hand_number, "stake": view.stake, "trick": min(4, view.tricks_done + 1)}),
+            ("", "  ·  " + _("dealer: %(player)s") % {"player": self.names(view.dealer)} + "\n"),
         ]
         marks = []
-        for q in range(s.players):
-            text = f"{self.names(q)} {s.points[q]}"
-            if not s.active[q]:
+        for q in range(view.players):
+            text = f"{self.names(q)} {view.points[q]}"
+            if not view.active[q]:
                 text += " " + _("(out)")
-            elif not s.in_hand[q]:
+            elif not view.in_hand[q]:
                 text += " " + _("(folded)")
             marks.append(text)
         frags.append(("", _("Penalty points (limit %(limit)d): %(points)s") % {
-            "limit": s.limit, "points": " · ".join(marks)} + "\n"))
-        if s.trick:
+            "limit": view.limit, "points": " · ".join(marks)} + "\n"))
+        if view.trick:
             frags.append(("", _("Trick so far:") + " "))
-            for q, card in s.trick:
+            for q, card in view.trick:
                 frags += [("", self.names(q) + " "), (card_style(card.code), show_card(card.code, self.ascii)),
                           ("", "  ")]
             frags.append(("", "\n"))
-        elif s.phase is Phase.PLAY:  # a new trick: who leads it
+        elif view.phase is Phase.PLAY:  # a new trick: who leads it
             frags.append(("", (_("You lead.") if leader == seat else
                                _("%(player)s leads.") % {"player": self.names(leader)}) + "\n"))
-        if s.last_knocker is not None:
-            frags.append(("class:hint", _("Last to knock: %(player)s.") % {"player": self.names(s.last_knocker)}
+        if view.last_knocker is not None:
+            frags.append(("class:hint", _("Last to knock: %(player)s.") % {"player": self.names(view.last_knocker)}
                           + "\n"))
-        frags += [("", _("Your hand:") + " ")] + self.hand_fragments(seat)
+        frags += [("", _("Your hand:") + " ")] + hand_fragments(sorted_cards(view.hand), self.ascii)
         return frags
 
-    def toolbar(self) -> str:
-        s = self.state
+    def toolbar_of(self, view: View | Any) -> str:
+        """The bottom line: the hand and the stake (a `View`, or the engine's state)."""
         return " " + _("Toepen · hand %(hand)d · stake %(stake)d · F1 help · F3 knock · Ctrl-D quit") % {
-            "hand": s.hand_number, "stake": s.stake}
+            "hand": view.hand_number, "stake": view.stake}
 
     def show_help(self) -> None:
         words = {c: typed_word(c) for c in ("knock", "stay", "fold", "throw", "keep", "challenge", "pass",
@@ -184,20 +156,190 @@ class ToepenSession(TableSession):
         ):
             self.console.show([("class:hint", line)])
 
-    def choices(self) -> list[str]:
-        s = self.state
+    def move_words(self, view: View) -> list[str]:
+        """The words that make a move now, for Tab completion: the cards the seat may play and
+        `knock`, or the two words of the phase; none while another seat is to act."""
         words: list[str] = []
-        if s.current_player == self.learner:
-            if s.phase is Phase.PLAY:
-                words += [typed_card(c.code) for c in self.sorted_hand(self.learner) if c in s.playable(self.learner)]
-                if s.may_knock(self.learner):
+        if view.current == view.player:
+            if view.phase is Phase.PLAY:
+                words += [typed_card(c.code) for c in sorted_cards(playable_cards(view))]
+                if view.player in view.knockers:
                     words.append(command_word("knock"))
-            elif s.phase in (Phase.ANSWER, Phase.POVERTY):
+            elif view.phase in (Phase.ANSWER, Phase.POVERTY):
                 words += [command_word("stay"), command_word("fold")]
-            elif s.phase is Phase.LAUNDRY:
+            elif view.phase is Phase.LAUNDRY:
                 words += [command_word("keep"), command_word("throw")]
-            elif s.phase is Phase.CHALLENGE:
+            elif view.phase is Phase.CHALLENGE:
                 words += [command_word("pass"), command_word("challenge")]
+        return words
+
+    # ----------------------------------------------------------------- prompts and typed text
+
+    def decision_prompt(self, view: View, thrower: int | None) -> str:
+        """What the seat to act is asked: a card (or a knock), stay or fold, keep or throw in,
+        pass or challenge the hand `thrower` threw in."""
+        phase = view.phase
+        if phase is Phase.PLAY:
+            return (_("Your card, or %(knock)s:") % {"knock": typed_word("knock")} if view.player in view.knockers
+                    else _("Your card:"))
+        if phase in (Phase.ANSWER, Phase.POVERTY):
+            who = view.poor if phase is Phase.POVERTY else view.last_knocker
+            return _("%(player)s raised the stake to %(stake)d: %(stay)s or %(fold)s?") % {
+                "player": self.names(who), "stake": view.stake, "stay": typed_word("stay"),
+                "fold": typed_word("fold")}
+        if phase is Phase.LAUNDRY:
+            return _("Dirty laundry: keep your hand (%(keep)s) or throw it in (%(throw)s)?") % {
+                "keep": typed_word("keep"), "throw": typed_word("throw")}
+        return _("%(player)s threw in their hand: %(pass)s or %(challenge)s?") % {
+            "player": self.names(thrower), "pass": typed_word("pass"),
+            "challenge": typed_word("challenge")}
+
+    def knock_offer_prompt(self, player: int) -> str:
+        """Before another seat's card: Enter goes on, `knock` (F3) knocks; the table does not wait
+        forever, and the prompt says so."""
+        return _("%(player)s is to play. Enter to go on, or %(knock)s (F3); with no answer, play "
+                 "goes on by itself after %(time)s:") % {
+            "player": self.names(player), "knock": typed_word("knock"), "time": seconds_text(KNOCK_PACE)}
+
+    def read_move(self, text: str, view: View) -> Action | None:
+        """The move typed text names for the seat of `view` (a card or a command word), not yet
+        checked against the rules; None when it was a command (help, rules, why: carried out),
+        empty, or a slip (said in one line)."""
+        seat = view.player
+        phase = view.phase
+        command, rest = split_command(text)
+        words = text.split()
+        if not words:
+            return None
+        if rest:  # a command word followed by more words is no command here
+            command = None
+        if self.handle_command(command):  # type: ignore[attr-defined]
+            return None
+        if command in COMMAND_MOVES:
+            return COMMAND_MOVES[command](seat)
+        two_words = {Phase.ANSWER: ("stay", "fold"), Phase.POVERTY: ("stay", "fold"), Phase.LAUNDRY: ("keep", "throw"),
+                     Phase.CHALLENGE: ("pass", "challenge")}.get(phase)
+        if two_words is not None:  # no card is played now: the words that answer are what to type
+            self.say_error(_("Type %(first)s or %(second)s.") % {  # type: ignore[attr-defined]
+                "first": typed_word(two_words[0]), "second": typed_word(two_words[1])})
+            return None
+        parsed = read_card(text)  # the notation, or the card in words ("dame de cœur")
+        card = card_from_code(Card(*parsed).code) if parsed else None
+        if card is None:
+            self.say_error(_("%(text)s is not a card or a command here. Type %(help)s to see what you can do.") % {  # type: ignore[attr-defined]
+                "text": quoted(text), "help": typed_word("help")})
+            return None
+        return Play(card, seat)
+
+    # ----------------------------------------------------------------- verdicts, refusals, standings
+
+    def verdict_line(self, verdict: Any) -> str:
+        """A coach verdict (coach.py) in a line of the learner's language."""
+        if isinstance(verdict, coach.CardVerdict):
+            return card_verdict_line(verdict, self.ascii)
+        if isinstance(verdict, coach.KnockVerdict):
+            return knock_verdict_line(verdict, self.ascii)
+        if isinstance(verdict, coach.AnswerVerdict):
+            return answer_verdict_line(verdict)
+        if isinstance(verdict, coach.LaundryVerdict):
+            return laundry_verdict_line(verdict, self.ascii)
+        return challenge_verdict_line(verdict, self.names)
+
+    def say_verdicts(self, verdicts: Iterable[Any]) -> None:
+        """The coach's weaker verdicts on a decision, a line each."""
+        for verdict in verdicts:
+            self.coach_says(self.verdict_line(verdict))  # type: ignore[attr-defined]
+
+    def say_refused(self, err: IllegalAction, verdicts: Sequence[Any]) -> None:
+        """A refused move in one line: the coach's, naming a card of the suit led (TOE.5), or why not."""
+        if verdicts:
+            self.say_error(self.verdict_line(verdicts[0]))  # type: ignore[attr-defined]
+        else:
+            self.say_error(self.illegal_line(err))  # type: ignore[attr-defined]
+
+    def illegal_line(self, err: IllegalAction) -> str:
+        return illegal_line(err, self.ascii, self.names)
+
+    def remark_line(self, remark: Remark) -> str:
+        return remark_line(remark, self.ascii)
+
+    def hand_standings(self, event: Event, over: bool, reached: Collection[int]) -> None:
+        """After a hand's end (unless the rubber is over) and at the game's end: the standings."""
+        if event["event"] == "hand_end" and not over:
+            heading = _("Penalty points after hand %(hand)d (limit %(limit)d):") % {
+                "hand": event["hand"], "limit": self.limit_now()}
+        elif event["event"] == "game_over":
+            heading = _("Final standings:")
+        else:
+            return
+        # Fewest penalty points first (TOE.2); whoever reached the limit is marked.
+        self.show_standings(heading, event["totals"], penalty=True, reached=reached)  # type: ignore[attr-defined]
+
+    def limit_now(self) -> int:
+        raise NotImplementedError
+
+    def show_intro(self, learner: bool) -> None:
+        self.console.show([("class:title", _("Toepen: take the last trick; whoever reaches the penalty limit loses."))])
+        if learner:
+            self.console.show([("class:hint", _("Type %(help)s (or press F1) for how to play; F3 knocks, Tab "
+                                                "completes your cards.") % {"help": typed_word("help")})])
+
+
+class ToepenSession(ToepenScreen, TableSession):
+    clauses = CLAUSES
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._shown: tuple[Any, ...] | None = None  # the table is shown once per moment
+        self._bots_asked: tuple[Any, ...] | None = None  # bots were asked to knock at this moment
+        self._offered: tuple[Any, ...] | None = None  # the learner was offered a knock at this moment
+        self._bind_knock_key()
+
+    # ----------------------------------------------------------------- events
+
+    def event_line(self, event: Event) -> str | None:
+        return event_line(event, self.names, self.ascii, reveal=self.learner is None)
+
+    def emit(self, events: list[Event]) -> None:
+        s = self.state
+        for event in events:  # one by one: a hand's standings come before the next deal
+            super().emit([event])
+            self.hand_standings(event, s.is_over, s.losers)
+
+    def limit_now(self) -> int:
+        return int(self.state.limit)
+
+    def show_position(self) -> None:
+        if self.learner is not None and self.state.current_player == self.learner:
+            self.console.show(self.table())
+
+    def bot_remark(self, seat: int, action: Any, view: View) -> Remark:
+        return bots.remark(self.level, action, seat, view)
+
+    def moment(self) -> tuple[Any, ...]:
+        return moment(self.state)
+
+    # ----------------------------------------------------------------- table
+
+    def sorted_hand(self, seat: int) -> list[Card]:
+        return sorted_cards(self.state.hands[seat])
+
+    def hand_fragments(self, seat: int) -> Fragments:
+        return hand_fragments(self.sorted_hand(seat), self.ascii)
+
+    def seen(self) -> View:
+        """What the learner sees of the table now."""
+        assert self.learner is not None
+        return self.state.view(self.learner)
+
+    def table(self) -> Fragments:
+        return self.table_of(self.seen())
+
+    def toolbar(self) -> str:
+        return self.toolbar_of(self.state)
+
+    def choices(self) -> list[str]:
+        words = self.move_words(self.seen()) if self.learner is not None else []
         return list(dict.fromkeys(words + super().choices()))
 
     # ------------------------------------------------------------------ bots
@@ -230,15 +372,14 @@ class ToepenSession(TableSession):
             try:
                 # The table does not wait forever: with no answer the bot plays after KNOCK_PACE seconds,
                 # and the prompt says so.
-                text = self.ask(_("%(player)s is to play. Enter to go on, or %(knock)s (F3); with no answer, play "
-                                  "goes on by itself after %(time)s:") % {
-                    "player": self.names(s.current), "knock": typed_word("knock"), "time": seconds_text(KNOCK_PACE)},
-                    [knock] + super().choices(), timeout=KNOCK_PACE)
+                text = self.ask(self.knock_offer_prompt(s.current), [knock] + super().choices(),
+                                timeout=KNOCK_PACE)
             except TimeUp:
                 return False
             command = command_of(text)
             if command == "knock":
-                self.judge_knock(True)
+                if self.coach:
+                    self.say_verdicts(coach_verdicts(s, seat, Knock(seat)))
                 return self.act(Knock(seat))
             if not text.strip():
                 return False
@@ -255,114 +396,34 @@ class ToepenSession(TableSession):
 
     # ------------------------------------------------------------------ the learner
 
-    def judge_knock(self, knocked: bool) -> None:
-        if not self.coach:
-            return
-        verdict = coach.judge_knock(self.state, self.learner, knocked)  # type: ignore[arg-type]
-        if verdict is not None and verdict.kind == "weaker":
-            self.coach_says(knock_verdict_line(verdict, self.ascii))
-
     def learner_action(self) -> Any:
         s = self.state
         seat = self.learner
         assert seat is not None
         if s.phase is Phase.PLAY and self.bots_knock():
             return None
+        view = self.seen()
         if self._shown != self.moment():
             self._shown = self.moment()
-            self.console.show(self.table())
-        phase = s.phase
-        if phase is Phase.PLAY:
-            prompt = (_("Your card, or %(knock)s:") % {"knock": typed_word("knock")} if s.may_knock(seat)
-                      else _("Your card:"))
-        elif phase in (Phase.ANSWER, Phase.POVERTY):
-            who = s.poor if phase is Phase.POVERTY else s.last_knocker
-            prompt = _("%(player)s raised the stake to %(stake)d: %(stay)s or %(fold)s?") % {
-                "player": self.names(who), "stake": s.stake, "stay": typed_word("stay"),
-                "fold": typed_word("fold")}
-        elif phase is Phase.LAUNDRY:
-            prompt = _("Dirty laundry: keep your hand (%(keep)s) or throw it in (%(throw)s)?") % {
-                "keep": typed_word("keep"), "throw": typed_word("throw")}
-        else:
-            prompt = _("%(player)s threw in their hand: %(pass)s or %(challenge)s?") % {
-                "player": self.names(s.thrower), "pass": typed_word("pass"),
-                "challenge": typed_word("challenge")}
-        text = self.ask(prompt)
-        command, rest = split_command(text)
-        words = text.split()
-        if not words:
-            return None
-        if rest:  # a command word followed by more words is no command here
-            command = None
-        if self.handle_command(command):
-            return None
-        if command in COMMAND_MOVES:
-            return self.decide(command, COMMAND_MOVES[command](seat))
-        two_words = {Phase.ANSWER: ("stay", "fold"), Phase.POVERTY: ("stay", "fold"), Phase.LAUNDRY: ("keep", "throw"),
-                     Phase.CHALLENGE: ("pass", "challenge")}.get(phase)
-        if two_words is not None:  # no card is played now: the words that answer are what to type
-            self.say_error(_("Type %(first)s or %(second)s.") % {
-                "first": typed_word(two_words[0]), "second": typed_word(two_words[1])})
-            return None
-        parsed = read_card(text)  # the notation, or the card in words ("dame de cœur")
-        card = card_from_code(Card(*parsed).code) if parsed else None
-        if card is None:
-            self.say_error(_("%(text)s is not a card or a command here. Type %(help)s to see what you can do.") % {
-                "text": quoted(text), "help": typed_word("help")})
-            return None
-        action = Play(card, seat)
-        try:
-            s.verify(action)
-        except IllegalAction as err:
-            if err.message == "must_follow":
-                self.say_error(card_verdict_line(coach.judge_card(s, seat, card), self.ascii))
-            else:
-                self.say_error(self.illegal_line(err))
-            return None
-        if self.coach:
-            verdict = coach.judge_knock(s, seat, False)
-            if verdict is not None and verdict.kind == "weaker":
-                self.coach_says(knock_verdict_line(verdict, self.ascii))
-            card_verdict = coach.judge_card(s, seat, card)
-            if card_verdict.kind == "weaker":
-                self.coach_says(card_verdict_line(card_verdict, self.ascii))
-        return action
+            self.console.show(self.table_of(view))
+        action = self.read_move(self.ask(self.decision_prompt(view, s.thrower)), view)
+        return None if action is None else self.decide(action)
 
-    def decide(self, command: str, action: Any) -> Any:
-        """A command word as an action, judged by the coach when it is legal now."""
+    def decide(self, action: Any) -> Any:
+        """A move of the learner, checked by the rules (a refusal in one line), then judged by
+        the coach when it is on."""
         s = self.state
         seat = self.learner
+        assert seat is not None
         try:
             s.verify(action)
         except IllegalAction as err:
-            self.say_error(self.illegal_line(err))
+            self.say_refused(err, refusal_verdicts(s, seat, action, err))
             return None
-        if not self.coach:
-            return action
-        line = None
-        if command == "knock":
-            verdict = coach.judge_knock(s, seat, True)  # type: ignore[arg-type]
-            if verdict is not None and verdict.kind == "weaker":
-                line = knock_verdict_line(verdict, self.ascii)
-        elif command in ("stay", "fold"):
-            answer = coach.judge_answer(s, seat, command == "stay")  # type: ignore[arg-type]
-            if answer.kind == "weaker":
-                line = answer_verdict_line(answer)
-        elif command in ("throw", "keep"):
-            laundry = coach.judge_laundry(s, seat, command == "throw")  # type: ignore[arg-type]
-            if laundry.kind == "weaker":
-                line = laundry_verdict_line(laundry, self.ascii)
-        elif command in ("challenge", "pass"):
-            challenge = coach.judge_challenge(s, seat, command == "challenge")  # type: ignore[arg-type]
-            if challenge.kind == "weaker":
-                line = challenge_verdict_line(challenge, self.names)
-        if line:
-            self.coach_says(line)
+        if self.coach:
+            self.say_verdicts(coach_verdicts(s, seat, action))
         return action
 
     def intro(self) -> None:
-        self.console.show([("class:title", _("Toepen: take the last trick; whoever reaches the penalty limit loses."))])
-        if self.learner is not None:
-            self.console.show([("class:hint", _("Type %(help)s (or press F1) for how to play; F3 knocks, Tab "
-                                                "completes your cards.") % {"help": typed_word("help")})])
+        self.show_intro(self.learner is not None)
         self.emit(self.state.opening)
