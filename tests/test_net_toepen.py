@@ -1,0 +1,352 @@
+"""Toepen at a network table: the host's adapter (tutor/games/toepen/net.py) on its own, then
+real tables on 127.0.0.1 (host and clients in several languages).
+
+What a seat may see is computed here from the full events, as a player at a real table sees
+them (`Witness`): its own dealt hand, its own exchange, every card played, a thrown hand once
+a challenge shows it. Every event and view a seat gets must name no other card of that hand.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from tutor.games.base import IllegalAction
+from tutor.games.toepen import coach
+from tutor.games.toepen.engine import (
+    Challenge,
+    Chance,
+    Fold,
+    Keep,
+    Knock,
+    Options,
+    Pass,
+    Phase,
+    Play,
+    State,
+    Stay,
+    Throw,
+    card_from_code,
+)
+from tutor.games.toepen.net import (
+    KNOCK_PACE,
+    NET,
+    VERDICTS,
+    action_data,
+    coach_verdicts,
+    redact,
+    refusal_verdicts,
+    verdict_data,
+    verdict_from_data,
+    view_from_data,
+)
+
+C = card_from_code
+CODES = {f"{r}{s}" for r in ("7", "8", "9", "10", "J", "Q", "K", "A") for s in "CDHS"}
+
+
+def wire(data):
+    """Data as it arrives at the other end: one JSON line, read back."""
+    return json.loads(json.dumps(data, ensure_ascii=False))
+
+
+def cards_in(data) -> set[str]:
+    """Every card code named anywhere in some data (keys and values)."""
+    found: set[str] = set()
+    if isinstance(data, dict):
+        for k, v in data.items():
+            found |= cards_in(k) | cards_in(v)
+    elif isinstance(data, (list, tuple)):
+        for v in data:
+            found |= cards_in(v)
+    elif isinstance(data, str) and data in CODES:
+        found.add(data)
+    return found
+
+
+class Witness:
+    """What one seat legitimately knows of the current hand, from the full events in order."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.seen: set[str] = set()
+
+    def see(self, event) -> None:
+        kind = event["event"]
+        if kind == "deal":
+            self.seen = set(event["hands"][self.seat])
+        elif kind == "exchange" and event["player"] == self.seat:
+            self.seen |= set(event["thrown"]) | set(event["cards"])
+        elif kind == "play":
+            self.seen.add(event["card"])
+        elif kind == "challenge":
+            self.seen |= set(event["shown"])
+
+    def check(self, data, what: str) -> None:
+        extra = cards_in(data) - self.seen
+        assert not extra, f"seat {self.seat} got {sorted(extra)} it could not see, in {what}: {data}"
+
+
+def bot_rubber(seed: int, level: str = "hard", players: int = 4, options: Options | None = None,
+               humans: set[int] = frozenset(), decide=None):
+    """A rubber driven as the host drives it: NET.bots for the bot seats, `decide(state, seat)`
+    for the humans' turns. Yields (events, state) after each action (the opening first)."""
+    rng = random.Random(seed)
+    state = State(players, options or Options(), Chance(rng))
+    yield list(state.opening), state
+    seats = set(range(players)) - set(humans)
+    while not state.is_over:
+        acts = NET.bots(state, rng, level, seats)
+        if not acts:
+            acts = [(state.current, decide(state, state.current))]
+        for _, action in acts:
+            yield state.apply(action), state
+
+
+# ------------------------------------------------------------------ views and actions
+
+
+def test_views_round_trip_and_name_only_what_the_seat_sees():
+    witnesses = [Witness(s) for s in range(4)]
+    kinds: Counter[str] = Counter()
+    for events, state in bot_rubber(3, "easy", options=Options(customs=True)):
+        for event in events:
+            kinds[event["event"]] += 1
+            for w in witnesses:
+                w.see(event)
+                shown = NET.redact(event, w.seat)
+                assert shown is not None
+                w.check(wire(shown), f"event {event['event']}")
+        for w in witnesses:
+            data = wire(NET.view(state, w.seat))
+            w.check(data, "view")
+            assert view_from_data(data) == state.view(w.seat)
+            assert "stock" not in data and "hands" not in data
+    assert kinds["exchange"] and kinds["challenge"] and kinds["knock"] and kinds["fold"]
+
+
+def test_legal_decisions_are_the_engines_and_a_knock_out_of_turn():
+    checked = Counter()
+    for _, state in bot_rubber(5, "normal"):
+        if state.is_over:
+            break
+        for seat in range(4):
+            legal = [NET.action(wire(a), seat) for a in NET.view(state, seat)["legal"]]
+            if seat == state.current:
+                assert legal == state.legal_actions()
+                checked["turn"] += 1
+            elif state.may_knock(seat):
+                assert legal == [Knock(seat)] and state.can(Knock(seat))
+                checked["knock"] += 1
+            else:
+                assert legal == []
+    assert checked["turn"] and checked["knock"]
+    assert NET.to_act(state) == set()
+
+
+@pytest.mark.parametrize("action", [Play(C("10H"), 2), Play(C("JC"), 2), Knock(2), Stay(2), Fold(2), Throw(2),
+                                    Keep(2), Challenge(2), Pass(2)])
+def test_actions_round_trip(action):
+    data = wire(action_data(action))
+    assert "player" not in data
+    assert NET.action(data, 2) == action
+    assert NET.action_data(action) == data
+
+
+@pytest.mark.parametrize("data", [
+    None, [], "play", 7, {}, {"event": None}, {"event": "jump"}, {"event": "deal"}, {"event": "trick"},
+    {"event": "play"}, {"event": "play", "card": None}, {"event": "play", "card": "2H"},
+    {"event": "play", "card": "10h"}, {"event": "play", "card": "ZZ"}, {"event": "play", "card": ["10H"]},
+    {"event": "play", "card": "10H", "player": 1}, {"event": "knock", "player": 0}, {"event": "stay", "x": 1},
+    {"event": ["knock"]}, {"event": "play", "card": 10},
+])
+def test_malformed_action_data_raises_value_error(data):
+    with pytest.raises(ValueError):
+        NET.action(data, 0)
+
+
+def test_malformed_view_data_raises_value_error():
+    state = State(4, Options(), Chance(random.Random(1)))
+    good = wire(NET.view(state, 0))
+    for key, bad in (("hand", ["2H"]), ("phase", "dance"), ("seat", "0"), ("trick", [[0]]), ("led_suit", "X"),
+                     ("points", None), ("active", [1, 1, 1, 1])):
+        with pytest.raises(ValueError):
+            view_from_data({**good, key: bad})
+    with pytest.raises(ValueError):
+        view_from_data({k: v for k, v in good.items() if k != "stake"})
+
+
+# ------------------------------------------------------------------ redaction
+
+
+def test_redaction_of_each_event_kind():
+    deal = {"event": "deal", "hand": 3, "dealer": 1, "stock": sorted(CODES),
+            "hands": [["7H", "8H", "9H", "10H"], ["7C", "8C", "9C", "10C"], ["7D", "8D", "9D", "10D"]]}
+    assert redact(deal, 1) == {"event": "deal", "hand": 3, "dealer": 1,
+                               "hands": [None, ["7C", "8C", "9C", "10C"], None]}
+    exchange = {"event": "exchange", "player": 2, "thrown": ["7D", "8D", "9D", "10D"],
+                "cards": ["AH", "KH", "QH", "JH"]}
+    assert redact(exchange, 2) == exchange
+    assert redact(exchange, 0) == {"event": "exchange", "player": 2}  # face down (TOE.4)
+    public = [
+        {"event": "custom", "player": 0, "custom": "whistle_must"},
+        {"event": "poverty", "player": 1, "stake": 2},
+        {"event": "keep", "player": 0},
+        {"event": "pass", "player": 1},
+        {"event": "challenge", "player": 0, "thrower": 2, "shown": ["7D", "8D", "9D", "10D"], "bluff": True,
+         "loser": 2, "points": 1, "total": 3},  # a challenge shows the thrown hand to all (TOE.4)
+        {"event": "play", "player": 0, "card": "10H"},
+        {"event": "trick", "number": 1, "cards": [[0, "10H"], [1, "7C"], [2, "8D"]], "winner": 0, "leads": 0},
+        {"event": "knock", "player": 1, "stake": 2},
+        {"event": "stay", "player": 2, "stake": 2},
+        {"event": "fold", "player": 0, "stake": 2, "points": 1, "total": 4},
+        {"event": "hand_end", "hand": 3, "winner": 1, "stake": 2, "all_folded": False, "penalties": [0, 0, 2],
+         "totals": [4, 1, 5]},
+        {"event": "lose", "player": 2, "total": 10},
+        {"event": "game_over", "hands": 3, "totals": [4, 1, 10], "losers": [2], "winners": [0, 1]},
+    ]
+    for event in public:
+        for seat in range(3):
+            shown = redact(event, seat)
+            assert shown == event and shown is not event
+
+
+# ------------------------------------------------------------------ bots and the pause
+
+
+def test_bots_alone_play_as_play_step_does():
+    """With every seat a bot, the host's bots play the rubber `bots.play_step` plays (the same
+    knocks asked in the same order, once per moment)."""
+    from tutor.games.toepen import bots
+
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        state = State(4, Options(), Chance(rng))
+        expected = []
+        while not state.is_over:
+            expected += bots.play_step(state, ["normal"] * 4, rng)[2]
+        got = [e for events, _ in bot_rubber(seed, "normal") for e in events][len(State(
+            4, Options(), Chance(random.Random(seed))).opening):]
+        assert got == expected
+
+
+def test_bots_are_asked_to_knock_once_per_moment_and_never_for_a_human(monkeypatch):
+    from tutor.games.toepen import bots
+
+    asked = []
+    monkeypatch.setattr(bots, "knock_choice", lambda level, state, rng, seat: asked.append(seat))
+    # Seat 0 (a human) is to lead; seats 1-3 are bots, asked in turn from seat 0's left.
+    state = State.from_position(["7H JC", "10H 10C", "8H 9C", "KH QC"], dealer=3, tricks_done=2, leader=0)
+    assert NET.bots(state, random.Random(4), "hard", {1, 2, 3}) == []
+    assert asked == [1, 2, 3]
+    assert NET.bots(state, random.Random(4), "hard", {1, 2, 3}) == []  # the same moment: not asked again
+    assert asked == [1, 2, 3]
+    state.apply(Play(C("7H"), 0))  # a new moment; seat 1 is to play and decides by `choose`, not asked
+    acts = NET.bots(state, random.Random(4), "hard", {0, 1, 3})
+    assert asked == [1, 2, 3, 3, 0] and [seat for seat, _ in acts] == [1]
+
+
+def test_the_pause_is_for_a_human_who_may_knock_before_a_bots_card():
+    state = State.from_position(["7H JC", "10H 10C", "8H 9C", "KH QC"], dealer=3, tricks_done=2, leader=1)
+    assert state.current == 1 and state.phase is Phase.PLAY
+    assert NET.pause(state, {0}) == KNOCK_PACE
+    assert NET.pause(state, {1}) == 0  # the human is to act: the table waits for them anyway
+    assert NET.pause(state, set()) == 0
+    state.apply(Knock(0))  # now answers, no card is about to be played
+    assert NET.pause(state, {2}) == 0
+    near = State.from_position(["7H JC", "10H 10C", "8H 9C", "KH QC"], dealer=3, tricks_done=2, leader=1,
+                               points=[9, 0, 0, 0])
+    assert NET.pause(near, {0}) == 0  # TOE.12: seat 0 may not knock
+
+
+# ------------------------------------------------------------------ the coach
+
+
+def _verdict_positions():
+    """Positions and decisions where the coach gives each kind of verdict (see test_toepen_coach)."""
+    sure = State.from_position(["10H", "7H", "KH", "AH"], dealer=3, tricks_done=3, leader=0)
+    hopeless = State.from_position(["JH", "7H", "KH", ""], dealer=2, tricks_done=3, trick=[(3, "10H")])
+    leading = State.from_position(["10H JC", "7H 8C", "KH QC", "AH AC"], dealer=3, tricks_done=2, leader=0)
+    answering = State.from_position(["JH", "7H", "KH", ""], dealer=2, tricks_done=3, leader=0, trick=[(3, "10H")])
+    answering.apply(Knock(3))
+    honest = State.from_position(["AH KS QC JD", "7H 7S 7C 7D", "8H 8S 8C 8D", "9H 9S 9C 9D"], dealer=3,
+                                 laundry=True)
+    # The learner holds four of the 7-10s: an honest throw is likely, a challenge weaker.
+    thrown = State.from_position(["7H 8H 9H 10H", "7S 8S 9S 10S", "7C 8C 9C 10C", "AH KH QH JH"], dealer=2,
+                                 laundry=True)
+    thrown.apply(Throw(3))
+    return [(sure, Play(C("10H"), 0), "knock"), (hopeless, Knock(0), "knock"), (leading, Play(C("10H"), 0), "card"),
+            (answering, Stay(0), "answer"), (honest, Keep(0), "laundry"), (thrown, Challenge(0), "challenge")]
+
+
+def test_verdicts_round_trip_and_are_the_sessions_lines():
+    from tutor.games.toepen.session import ToepenScreen
+    from tutor.trainer.table import Names
+
+    screen = ToepenScreen()
+    screen.names, screen.ascii = Names(4, 0), True
+    kinds = set()
+    for state, action, kind in _verdict_positions():
+        verdicts = coach_verdicts(state, 0, action)
+        assert verdicts and kind in {verdict_data(v)["kind"] for v in verdicts}
+        data = wire(NET.judge(state, 0, action))
+        back = [verdict_from_data(d) for d in data]
+        assert back == verdicts
+        assert [screen.verdict_line(v) for v in back] == [screen.verdict_line(v) for v in verdicts]
+        kinds |= {d["kind"] for d in data}
+    assert kinds == set(VERDICTS)
+
+
+def test_a_card_that_does_not_follow_suit_is_refused_with_a_card_of_the_suit_led():
+    state = State.from_position(["8H 9S 10S", "KH QC AD", "JH 7D 9D", "8D JC"], dealer=2,
+                                trick=[(3, "KS")], tricks_done=1, leader=3)
+    action = NET.action({"event": "play", "card": "8H"}, 0)
+    with pytest.raises(IllegalAction) as caught:
+        state.verify(action)
+    data = wire(NET.refusal(state, 0, action, caught.value))
+    (verdict,) = [verdict_from_data(d) for d in data]
+    assert verdict == refusal_verdicts(state, 0, action, caught.value)[0]
+    assert verdict.kind == "illegal" and verdict.must in (C("9S"), C("10S"))
+    other = IllegalAction("TOE.7", "knocked_last", player=0)
+    assert NET.refusal(state, 0, Knock(0), other) == []
+
+
+def test_verdict_data_keeps_fields_it_does_not_know_apart():
+    data = verdict_data(coach.KnockVerdict("weaker", True, 0.2, 2, 3, C("10H")))
+    assert data["kind"] == "knock" and data["verdict"] == "weaker" and data["strong"] == "10H"
+    newer = {**data, "assumes": "JC", "something_new": [1, 2]}  # a newer host's fields
+    back = verdict_from_data(newer)
+    assert back.strong == C("10H") and back.chance == 0.2
+    for bad in ({"kind": "poker"}, {"kind": "knock", "strong": "2H"}, [], {"kind": "card"}):
+        with pytest.raises(ValueError):
+            verdict_from_data(bad)
+
+
+def test_remarks_are_the_bots_public_words():
+    state = State.from_position(["7H JC", "10H 10C", "8H 9C", "KH QC"], dealer=3, tricks_done=2, leader=1)
+    view = state.view(0)
+    assert NET.remark("hard", 1, Knock(1), view) == {"code": "knocked", "detail": {"stake": 2}}
+    assert NET.remark("normal", 1, Play(C("10H"), 1), view) == {"code": "led", "detail": {"card": "10H"}}
+
+
+def test_the_host_steps_bots_as_the_trainer_does_with_a_learner():
+    """The trainer (ToepenSession, the learner never knocking out of turn) and the host's bots
+    with the same seed and the learner's same decisions play the same rubber."""
+    from helpers import Scripted
+
+    from tutor.games.toepen.engine import DECISION_EVENTS
+    from tutor.games.toepen.session import ToepenSession
+
+    for seed, level in ((7, "hard"), (8, "normal")):
+        rng = random.Random(seed)
+        state = State(4, Options(), Chance(rng))
+        local: list = []
+        ToepenSession(Scripted(timeout_always=True), state, level, rng, 0, True, local.extend).run()
+        mine = [e for e in local if e.get("player") == 0 and (e["event"] in DECISION_EVENTS or e["event"] == "play")]
+        moves = iter(NET.action({k: v for k, v in e.items() if k in ("event", "card")}, 0) for e in mine)
+        hosted = [e for events, _ in bot_rubber(seed, level, humans={0}, decide=lambda s, seat: next(moves))
+                  for e in events]
+        assert hosted == local
