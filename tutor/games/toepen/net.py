@@ -129,7 +129,7 @@ def legal_data(state: State, seat: int) -> list[dict[str, Any]]:
 
 def view_data(state: State, seat: int) -> dict[str, Any]:
     """Everything `seat` sees now, as data (the engine's `View` of it, and who threw in the hand
-    that is to be challenged), with its legal decisions."""
+    that is to be challenged), with its legal decisions and whether the table waits for them."""
     v = state.view(seat)
     return {
         "seat": seat,
@@ -159,6 +159,8 @@ def view_data(state: State, seat: int) -> dict[str, Any]:
         "trick_winners": list(v.trick_winners),
         "thrower": state.thrower,
         "legal": legal_data(state, seat),
+        # The table waits for this seat's decision (a knock out of turn is legal, never waited for).
+        "waiting": state.current_player == seat,
     }
 
 

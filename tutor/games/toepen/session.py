@@ -201,6 +201,25 @@ class ToepenScreen:
                  "goes on by itself after %(time)s:") % {
             "player": self.names(player), "knock": typed_word("knock"), "time": seconds_text(KNOCK_PACE)}
 
+    def knock_answer(self, prompt: str) -> bool | None:
+        """While another seat is to play: True when the learner knocks (`knock`, F3), False when
+        they go on (Enter), None when KNOCK_PACE seconds pass unanswered. A slip is said and
+        asked again."""
+        knock = command_word("knock")
+        while True:
+            try:
+                # The table does not wait forever: with no answer play goes on after KNOCK_PACE seconds.
+                text = self.ask(prompt, [knock] + TableSession.choices(self), timeout=KNOCK_PACE)  # type: ignore[attr-defined, arg-type]
+            except TimeUp:
+                return None
+            command = command_of(text)
+            if command == "knock":
+                return True
+            if not text.strip():
+                return False
+            if not self.handle_command(command):  # type: ignore[attr-defined]  # a slip must not cost the chance
+                self.say_error(go_on_line(knock))  # type: ignore[attr-defined]
+
     def read_move(self, text: str, view: View) -> Action | None:
         """The move typed text names for the seat of `view` (a card or a command word), not yet
         checked against the rules; None when it was a command (help, rules, why: carried out),
@@ -367,24 +386,11 @@ class ToepenSession(ToepenScreen, TableSession):
         if seat is None or s.phase is not Phase.PLAY or not s.may_knock(seat) or self._offered == self.moment():
             return False
         self._offered = self.moment()
-        knock = command_word("knock")
-        while True:
-            try:
-                # The table does not wait forever: with no answer the bot plays after KNOCK_PACE seconds,
-                # and the prompt says so.
-                text = self.ask(self.knock_offer_prompt(s.current), [knock] + super().choices(),
-                                timeout=KNOCK_PACE)
-            except TimeUp:
-                return False
-            command = command_of(text)
-            if command == "knock":
-                if self.coach:
-                    self.say_verdicts(coach_verdicts(s, seat, Knock(seat)))
-                return self.act(Knock(seat))
-            if not text.strip():
-                return False
-            if not self.handle_command(command):  # a slip of the keys must not cost the chance to knock
-                self.say_error(go_on_line(knock))
+        if not self.knock_answer(self.knock_offer_prompt(s.current)):
+            return False
+        if self.coach:
+            self.say_verdicts(coach_verdicts(s, seat, Knock(seat)))
+        return self.act(Knock(seat))
 
     def bot_turn(self) -> None:
         s = self.state
