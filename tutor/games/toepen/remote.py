@@ -21,7 +21,7 @@ from tutor.games.toepen.engine import Phase, View
 from tutor.games.toepen.net import KNOCK_PACE, action_data, remark_from_data, verdict_from_data, view_from_data
 from tutor.games.toepen.session import ToepenSession
 from tutor.i18n import _, quoted
-from tutor.trainer.commands import typed_word
+from tutor.trainer.commands import split_command, typed_word
 from tutor.trainer.remote import RemoteSession
 from tutor.trainer.table import seconds_text
 
@@ -87,6 +87,13 @@ class RemoteToepenSession(RemoteSession, ToepenSession):
     def toolbar(self) -> str:
         return super().toolbar() if self.state.seen is not None else ""
 
+    def show_help(self) -> None:
+        super().show_help()
+        self.console.show([("class:hint", _(
+            "At a table with other people you may knock while one of them thinks over their card, too: the offer "
+            "closes after %(time)s and comes back every %(again)s until they play.") % {
+            "time": seconds_text(KNOCK_PACE), "again": seconds_text(REOFFER)})])
+
     # ----------------------------------------------------------------- what the host sends
 
     def on_update(self, events: list[dict[str, Any]], view: dict[str, Any], remarks: list[dict[str, Any]]) -> None:
@@ -138,8 +145,9 @@ class RemoteToepenSession(RemoteSession, ToepenSession):
         if self._typed is not None:
             moment, text = self._typed
             self._typed = None
-            if moment != at:
-                if text.strip():
+            if moment != at:  # a move meant for another moment is not sent; help, rules, why still work
+                command, rest = split_command(text)
+                if not (not rest and self.handle_command(command)) and text.strip():
                     self.say_error(_("%(text)s was not sent: the table moved on meanwhile.") % {"text": quoted(text)})
                 return None
         else:
