@@ -705,3 +705,45 @@ def test_knock_offers_while_another_seat_is_to_play(monkeypatch):
                                   points=[9, 0, 0, 0])
     near, _ = client(knocked)
     assert not near.offering()  # TOE.12: no knock past the limit, no offer
+
+
+def test_a_thrower_who_is_challenged_is_told_in_their_own_words():
+    from tutor.games.toepen.narrate import event_line
+    from tutor.trainer.table import Names
+
+    event = {"event": "challenge", "player": 1, "thrower": 0, "shown": ["AH", "KH", "QH", "10C"], "bluff": True,
+             "loser": 0, "points": 1, "total": 3}
+    line = event_line(event, Names(3, 0), True)
+    assert line.startswith("Bot 2 challenges: you show AH KH QH 10C.") and "You take 1 point" in line
+
+
+def test_a_client_that_drops_mid_hand_rejoins_and_finishes(monkeypatch):
+    """A seat's connection is cut mid-hand: a bot plays for it; it joins again by name, sees the
+    table as it is (its hand included) and plays to the end."""
+    from nethelp import Hosted, until
+
+    state = State(3, Options(), Chance(random.Random(4)))
+    hosted = Hosted(fast(), state, game="toepen", level="easy", start_when=2, seed=4)
+    try:
+        ona = Seated(hosted.port, hosted.code, "Ona", "lt", Player(1))
+        jan = Seated(hosted.port, hosted.code, "Jan", "cs", Player(2))
+        until(lambda: sum(e["event"] == "play" for e in list(hosted.events)) >= 3, what="three cards played")
+        jan.link.close()
+        jan.thread.join(timeout=10)
+        assert jan.result == "closed"
+        played = sum(e["event"] == "play" for e in list(hosted.events))
+        until(lambda: sum(e["event"] == "play" for e in list(hosted.events)) > played + 2, what="a bot for Jan")
+        back = Seated(hosted.port, hosted.code, "Jan", "cs", Player(3))
+        assert back.welcome["rejoined"] and back.seat == jan.seat
+        hosted.finished(timeout=40)
+        for s in (ona, back):
+            s.thread.join(timeout=10)
+            assert s.result == "over", s.screen()[-1500:]
+    finally:
+        hosted.close()
+    # Back at the table, it is shown as it is, the seat's hand included, before anything else happens.
+    lines = back.player.lines
+    seated_line = next(i for i, line in enumerate(lines) if line.startswith(said("cs", "At the table: %(players)s.")[:8]))
+    assert lines[seated_line + 1].startswith("\n" + said("cs", "Hand %(hand)d · stake %(stake)d · trick %(trick)d of 4")[:4])
+    assert said("cs", "Your hand:") in lines[seated_line + 1]
+    assert state.is_over and hosted.events[-1]["event"] == "game_over"

@@ -88,8 +88,11 @@ def event_line(event: Event, names: Names, ascii_only: bool = False, reveal: boo
     if kind == "challenge":
         params = {"player": who, "thrower": names(event["thrower"]), "shown": show_cards(event["shown"], ascii_only),
                   "loser": names(event["loser"]), "total": event["total"]}
-        line = (_("You challenge: %(thrower)s shows %(shown)s.") if you else
-                _("%(player)s challenges: %(thrower)s shows %(shown)s.")) % params
+        if names.is_you(event["thrower"]):  # never "Bot 2 challenges: You shows ..."
+            line = _("%(player)s challenges: you show %(shown)s.") % params
+        else:
+            line = (_("You challenge: %(thrower)s shows %(shown)s.") if you else
+                    _("%(player)s challenges: %(thrower)s shows %(shown)s.")) % params
         if event["bluff"]:
             verdict = _("A bluff: it holds a 7, 8, 9 or 10.")
         else:

@@ -104,6 +104,9 @@ class RemoteToepenSession(RemoteSession, ToepenSession):
             except (KeyError, TypeError, ValueError):
                 continue
         self.emit(events)
+        if not events and not self.state.is_over:  # back at the table (a rejoin, a resumed table): as it is now
+            self._shown = self.moment()
+            self.console.show(self.table())
 
     def on_verdicts(self, verdicts: list[dict[str, Any]]) -> None:
         """The coach's lines on this seat's decision (a refusal's verdict is the refusal's line)."""
