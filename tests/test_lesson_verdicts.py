@@ -174,3 +174,55 @@ def test_a_discard_as_good_as_the_lessons_is_right(game, spec, expect, other, en
     assert verdict.kind == "right"
     assert not WEAKER.search(" ".join(adapter.verdict_lines(verdict, True)))
     adapter.check_decision(copy.deepcopy(state), seat, {"expect": expect})  # the lesson's answer is right too
+
+
+def test_every_33_lesson_can_be_walked_with_the_plays_the_coach_finds_as_good(tmp_path, english):
+    """Wherever a decision has a play other than the expected one that the coach judges right, the
+    learner makes it: no mistake is counted, and the lesson goes on from it to the end."""
+    import random
+
+    from tutor.games.thirty_three import bots
+    from tutor.games.thirty_three import lesson as adapter
+    from tutor.lessons import playon
+    from tutor.lessons.check import load_game_lessons
+
+    from helpers import walk_lesson
+
+    def decide(state, seat, data):
+        expected = adapter.parse_expect(data["expect"], state)
+        if isinstance(expected, adapter.TurnAnswer):
+            state.apply(expected.action)
+            return [adapter.answer_expect(expected)]
+        plays = adapter.answers(state, seat, expected)
+        others = [p for p in plays if expected is not None and p != expected
+                  and adapter.judge(copy.deepcopy(state), p, expected).kind == "right"]
+        play = (others or [expected or adapter.coach.best_of(adapter.coach.assess(state)).play])[-1]
+        chosen.append(play in others)
+        state.lesson_last_value = play.value
+        state.apply(play)
+        if not state.options.manual_draw:
+            adapter.finish_quietly(state, seat)
+        return [adapter.answer_expect(play)]
+
+    def play_on(state, seat, data):
+        lines = []
+
+        def learner_turn():
+            action = state.legal_actions()[0]
+            lines.append(str(action.total) if hasattr(action, "total") else getattr(action, "card", "draw"))
+            state.apply(action)
+
+        rng = random.Random(0)
+        level = data.get("level", "normal")
+        playon.loop(state, seat, data, adapter.mid_turn, lambda: state.apply(bots.choose(level, state, rng).action),
+                    learner_turn)
+        return lines
+
+    lessons, _ = load_game_lessons("thirty-three")
+    chosen: list[bool] = []
+    for lesson in lessons:
+        console = Script(walk_lesson(lesson, adapter.build, decide, play_on))
+        assert LessonRunner(console, lesson, adapter, Progress(tmp_path)).run() == 3, lesson.id
+        shown = "\n".join(console.shown)
+        assert "This position has changed" not in shown and "The right answer" not in shown, lesson.id
+    assert sum(chosen) >= 3  # the two-value and empty-stock lessons' plays as good as the expected
