@@ -6,7 +6,8 @@ Each legal answer is judged as the lesson judges it (with its expected answer) a
 coach judges it in a game (without); the script counts the answers where the two disagree
 (right against weaker), and the replies that call a play weaker and in the same breath as
 good ("stronger ... as good"). `--before DIR` runs the same on a checkout of the code before
-the change (`git archive main | tar -x -C DIR`), its own lessons, and prints both.
+the change (`git archive main | tar -x -C DIR`), its own lessons, and prints both. The lessons
+are walked by this repository's tests/test_lesson_verdicts.py, with the code under test.
 """
 
 from __future__ import annotations
@@ -15,51 +16,38 @@ import argparse
 import copy
 import json
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
 GAMES = ("thirty-three", "three-thirteen", "three-thirteen-speed")
-WEAKER = re.compile(r"\bstronger\b|\bBetter\b|\bwould leave\b|\bcould have gone out\b|\binstead\b")
-AS_GOOD = re.compile(r"\bas good\b|\beither way\b")
 
 
 def measure() -> dict[str, dict[str, object]]:
-    """What the code on sys.path says, per game."""
+    """What the code on sys.path says, per game, walking the lessons as the suite's test does
+    (tests/test_lesson_verdicts.py: its `decisions`, and its words for weaker and as good)."""
+    sys.path.insert(1, str(HERE / "tests"))
+    from test_lesson_verdicts import AS_GOOD, WEAKER, decisions
+
     from tutor import i18n
-    from tutor.lessons.check import adapter_for, lesson_files
-    from tutor.lessons.model import load_lesson
-    from tutor.locate import data_dir
 
     i18n.use("en")
     out: dict[str, dict[str, object]] = {}
     for game in GAMES:
         row: dict[str, object] = {"decisions": 0, "answers": 0, "disagree": [], "both": []}
-        for path in lesson_files(data_dir("lessons") / game):
-            lesson = load_lesson(path)
-            adapter = adapter_for(lesson.game)
-            state = seat = None
-            for step in lesson.steps:
-                if step.kind == "position":
-                    state, seat = adapter.build(step.data)
-                elif step.kind == "play_on":
-                    adapter.play_on_quietly(state, seat, step.data)
-                elif step.kind == "decide":
-                    expected = adapter.parse_expect(step.data["expect"], copy.deepcopy(state))
-                    row["decisions"] += 1  # type: ignore[operator]
-                    for answer in adapter.answers(state, seat, expected):
-                        row["answers"] += 1  # type: ignore[operator]
-                        name = f"{path.name} step {step.index}: {adapter.answer_expect(answer)}"
-                        lesson_verdict = adapter.judge(copy.deepcopy(state), answer, expected)
-                        game_verdict = adapter.judge(copy.deepcopy(state), answer, None)
-                        if (lesson_verdict.kind == "right") != (game_verdict.kind == "right"):
-                            row["disagree"].append(f"{name} (lesson {lesson_verdict.kind}, game {game_verdict.kind})")
-                        text = " ".join(adapter.verdict_lines(lesson_verdict, True))
-                        if WEAKER.search(text) and AS_GOOD.search(text):
-                            row["both"].append(name)
-                    adapter.check_decision(state, seat, step.data)
+        for where, adapter, state, seat, expected in decisions(game):
+            row["decisions"] += 1  # type: ignore[operator]
+            for answer in adapter.answers(state, seat, expected):
+                row["answers"] += 1  # type: ignore[operator]
+                name = f"{where}: {adapter.answer_expect(answer)}"
+                lesson_verdict = adapter.judge(copy.deepcopy(state), answer, expected)
+                game_verdict = adapter.judge(copy.deepcopy(state), answer, None)
+                if (lesson_verdict.kind == "right") != (game_verdict.kind == "right"):
+                    row["disagree"].append(f"{name} (lesson {lesson_verdict.kind}, game {game_verdict.kind})")
+                text = " ".join(adapter.verdict_lines(lesson_verdict, True))
+                if WEAKER.search(text) and AS_GOOD.search(text):
+                    row["both"].append(name)
         out[game] = row
     return out
 

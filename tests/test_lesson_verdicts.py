@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import copy
 import re
-import textwrap
 
 import pytest
+import yaml
 
 from tutor import i18n
 from tutor.lessons.check import adapter_for, check_path, lesson_files
@@ -24,7 +24,7 @@ from tutor.lessons.runner import LessonRunner
 from tutor.locate import data_dir
 from tutor.progress import Progress
 
-from helpers import Script
+from helpers import Script, answers_for
 
 GAMES = ("thirty-three", "three-thirteen", "three-thirteen-speed")
 
@@ -102,24 +102,16 @@ def test_an_expected_answer_the_coach_judges_weaker_is_refused():
         assert found, game
 
 
-AS_GOOD_LESSON = textwrap.dedent("""\
-    lesson: 1
-    id: as-good
-    game: thirty-three
-    order: 1
-    title: A sample lesson
-    steps:
-      - position:
-          players: 3
-          total: 23
-          hands: [["+-10", "-4", "0"], ["+6", "+2", "-3"], ["+5", "-6", "+7"]]
-          pile: ["+8", "+6", "-2", "+5", "+6"]
-      - decide:
-          prompt: How do you play your +-10?
-          expect: "+-10 +10"
-          clause: "33.7"
-          explain: As +10 it takes the total to exactly 33.
-    """)
+def one_decision(total, hand, pile, expect):
+    """A 33 lesson of one position (three players; the learner holds `hand`) and one decision."""
+    return yaml.safe_dump({
+        "lesson": 1, "id": "as-good", "game": "thirty-three", "order": 1, "title": "A sample lesson",
+        "steps": [
+            {"position": {"players": 3, "total": total, "hands": [hand, ["+6", "+2", "-3"], ["+5", "-6", "+7"]],
+                          "pile": pile}},
+            {"decide": {"prompt": "Which card?", "expect": expect, "clause": "33.7",
+                        "explain": "The lesson's reason."}},
+        ]}, sort_keys=False)
 
 
 def test_a_play_the_coach_finds_as_good_is_right_in_a_lesson(tmp_path, english):
@@ -128,7 +120,8 @@ def test_a_play_the_coach_finds_as_good_is_right_in_a_lesson(tmp_path, english):
     from tutor.games.thirty_three import lesson as adapter
 
     path = tmp_path / "lesson.yaml"
-    path.write_text(AS_GOOD_LESSON, encoding="utf-8")
+    path.write_text(one_decision(23, ["+-10", "-4", "0"], ["+8", "+6", "-2", "+5", "+6"], "+-10 +10"),
+                    encoding="utf-8")
     lesson = load_lesson(path)
     console = Script(["-4"])
     runner = LessonRunner(console, lesson, adapter, Progress(tmp_path / "home"))
@@ -140,14 +133,12 @@ def test_a_play_the_coach_finds_as_good_is_right_in_a_lesson(tmp_path, english):
 
 
 def test_tutor_check_reports_an_expected_answer_the_coach_judges_weaker(tmp_path):
-    text = AS_GOOD_LESSON.replace("total: 23", "total: 27").replace('["+-10", "-4", "0"]', '["+9", "+6", "-4"]')
-    text = text.replace('pile: ["+8", "+6", "-2", "+5", "+6"]', 'pile: ["+10", "+10", "+7"]')
     path = tmp_path / "lesson.yaml"
-    path.write_text(text.replace('expect: "+-10 +10"', 'expect: "-4"'), encoding="utf-8")
+    path.write_text(one_decision(27, ["+9", "+6", "-4"], ["+10", "+10", "+7"], "-4"), encoding="utf-8")
     _, problems = check_path(path, translations=False, teaching=False)
     assert [p.message for p in problems] == ["expect_coach_weaker"]  # +6 keeps the -4 (42% against 8%)
     assert problems[0].params == {"card": "-4", "better": "+6"}
-    path.write_text(text.replace('expect: "+-10 +10"', 'expect: "+6"'), encoding="utf-8")
+    path.write_text(one_decision(27, ["+9", "+6", "-4"], ["+10", "+10", "+7"], "+6"), encoding="utf-8")
     assert check_path(path, translations=False, teaching=False)[1] == []
 
 
@@ -179,49 +170,19 @@ def test_a_discard_as_good_as_the_lessons_is_right(game, spec, expect, other, en
 def test_every_33_lesson_can_be_walked_with_the_plays_the_coach_finds_as_good(tmp_path, english):
     """Wherever a decision has a play other than the expected one that the coach judges right, the
     learner makes it: no mistake is counted, and the lesson goes on from it to the end."""
-    import random
-
-    from tutor.games.thirty_three import bots
     from tutor.games.thirty_three import lesson as adapter
-    from tutor.lessons import playon
     from tutor.lessons.check import load_game_lessons
 
-    from helpers import walk_lesson
-
-    def decide(state, seat, data):
-        expected = adapter.parse_expect(data["expect"], state)
-        if isinstance(expected, adapter.TurnAnswer):
-            state.apply(expected.action)
-            return [adapter.answer_expect(expected)]
-        plays = adapter.answers(state, seat, expected)
-        others = [p for p in plays if expected is not None and p != expected
+    def choose(state, seat, expected):
+        others = [p for p in adapter.answers(state, seat, expected) if expected is not None and p != expected
                   and adapter.judge(copy.deepcopy(state), p, expected).kind == "right"]
-        play = (others or [expected or adapter.coach.best_of(adapter.coach.assess(state)).play])[-1]
-        chosen.append(play in others)
-        state.lesson_last_value = play.value
-        state.apply(play)
-        if not state.options.manual_draw:
-            adapter.finish_quietly(state, seat)
-        return [adapter.answer_expect(play)]
-
-    def play_on(state, seat, data):
-        lines = []
-
-        def learner_turn():
-            action = state.legal_actions()[0]
-            lines.append(str(action.total) if hasattr(action, "total") else getattr(action, "card", "draw"))
-            state.apply(action)
-
-        rng = random.Random(0)
-        level = data.get("level", "normal")
-        playon.loop(state, seat, data, adapter.mid_turn, lambda: state.apply(bots.choose(level, state, rng).action),
-                    learner_turn)
-        return lines
+        chosen.append(bool(others))
+        return others[-1] if others else None
 
     lessons, _ = load_game_lessons("thirty-three")
     chosen: list[bool] = []
     for lesson in lessons:
-        console = Script(walk_lesson(lesson, adapter.build, decide, play_on))
+        console = Script(answers_for(lesson, choose))
         assert LessonRunner(console, lesson, adapter, Progress(tmp_path)).run() == 3, lesson.id
         shown = "\n".join(console.shown)
         assert "This position has changed" not in shown and "The right answer" not in shown, lesson.id
