@@ -400,10 +400,11 @@ class Table:
             if due == 0.0:
                 continue
             if pending is None or pending[0] != self.version:
+                version = self.version  # a seat that drops or comes back meanwhile makes these stale
                 bots = self.bot_seats()
                 acts = await self.think(self.net.bots, self.state, self.rng, self.level, bots) if bots else []
                 pause = self.net.pause(self.state, self.humans_here()) if acts else 0.0
-                pending = (self.version, acts, time.monotonic() + pause)
+                pending = (version, acts, time.monotonic() + pause)
                 continue  # a decision may have come in meanwhile
             _, acts, at = pending
             if acts:
