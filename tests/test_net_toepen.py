@@ -269,7 +269,9 @@ def _verdict_positions():
     """Positions and decisions where the coach gives each kind of verdict (see test_toepen_coach)."""
     sure = State.from_position(["10H", "7H", "KH", "AH"], dealer=3, tricks_done=3, leader=0)
     hopeless = State.from_position(["JH", "7H", "KH", ""], dealer=2, tricks_done=3, trick=[(3, "10H")])
-    leading = State.from_position(["10H JC", "7H 8C", "KH QC", "AH AC"], dealer=3, tricks_done=2, leader=0)
+    # Three tricks left, the learner leads with the two top hearts and the 7 of clubs.
+    leading = State.from_position(["10H 9H 7C", "7H 8C 8S", "KH QC JS", "AH AC AS"], dealer=3, tricks_done=1,
+                                  leader=0)
     answering = State.from_position(["JH", "7H", "KH", ""], dealer=2, tricks_done=3, leader=0, trick=[(3, "10H")])
     answering.apply(Knock(3))
     honest = State.from_position(["AH KS QC JD", "7H 7S 7C 7D", "8H 8S 8C 8D", "9H 9S 9C 9D"], dealer=3,
@@ -368,12 +370,17 @@ class Player:
         self.lines: list[str] = []
         self.session = None  # set once the session is made (for the slips: a card that does not follow suit)
         self.typed: list[str] = []
-        self.slipped = False  # a card that does not follow suit was typed (the first chance is taken)
+        self.slipped = False  # a card that does not follow suit was refused (until then every chance is taken)
+        self.knocked_out_of_turn = False
 
     def show(self, fragments) -> None:
+        from tutor.i18n import _
         from tutor.trainer.console import plain
 
-        self.lines.append(plain(fragments, True))
+        text = plain(fragments, True)
+        self.lines.append(text)
+        if _("Play a card of the suit led, such as %(card)s.").split("%")[0] in text:
+            self.slipped = True  # refused with a card of the suit led (TOE.5): slips are rare from now on
 
     def ask(self, prompt, choices=(), toolbar="", timeout=None):
         from tutor.trainer.commands import command_word
@@ -384,7 +391,8 @@ class Player:
         knock = command_word("knock")
         if timeout is not None:  # a knock offer while another seat is to play (or the host's waiting room)
             roll = rng.random()
-            if knock in choices and roll < self.offer_knock:
+            if knock in choices and (not self.knocked_out_of_turn or roll < self.offer_knock):
+                self.knocked_out_of_turn = True  # the first offer is taken
                 return self.say(knock)
             if roll < 0.5:
                 raise TimeUp()
@@ -394,10 +402,10 @@ class Player:
         if rng.random() < 0.03:
             return self.say(command_word("why"))
         view = self.session.state.seen if self.session is not None else None
-        if view is not None and view.led_suit and (not self.slipped or rng.random() < self.slips):
+        playing = view is not None and view.phase is Phase.PLAY and view.current == view.player and view.led_suit
+        if playing and (not self.slipped or rng.random() < self.slips):
             off = [c.code for c in view.hand if c.suit != view.led_suit]
             if off and any(c.suit == view.led_suit for c in view.hand):
-                self.slipped = True
                 return self.say(off[0])
         if knock in moves and rng.random() < self.knock:
             return self.say(knock)
@@ -454,7 +462,7 @@ def said(lang: str, message: str) -> str:
     return load_translations(lang, DOMAIN).gettext(message)
 
 
-def fast(pause: float = 0.15):
+def fast(pause: float = 0.3):
     """NET with a short pause before a bot's card (the humans here answer at once)."""
     import dataclasses
 
@@ -651,15 +659,16 @@ def test_a_refusal_is_the_trainers_line():
 
 
 def test_verdicts_and_remarks_are_shown_as_at_the_trainer():
-    state = State.from_position(["10H JC", "7H 8C", "KH QC", "AH AC"], dealer=3, tricks_done=2, leader=0)
+    state = State.from_position(["10H 9H 7C", "7H 8C 8S", "KH QC JS", "AH AC AS"], dealer=3, tricks_done=1,
+                                leader=0)
     session, console = client(state, names=[None, "Jan", None, None], coach=True)
     session.dispatch(wire({"type": "verdicts", "verdicts": NET.judge(state, 0, Play(C("10H"), 0))}))
     assert "Coach: Keep 10H for the last trick" in console.text
     view = state.view(0)
-    session.dispatch(wire({"type": "update", "events": [{"event": "play", "player": 0, "card": "JC"}],
+    session.dispatch(wire({"type": "update", "events": [{"event": "play", "player": 0, "card": "7C"}],
                            "view": NET.view(state, 0),
                            "remarks": [{"seat": 2, **NET.remark("normal", 2, Play(C("KH"), 2), view)}]}))
-    assert "You play JC." in console.text
+    assert "You play 7C." in console.text
     session.handle_command("why")
     assert console.lines[-1] == "Bot 3: I led KH."
 
@@ -747,3 +756,25 @@ def test_a_client_that_drops_mid_hand_rejoins_and_finishes(monkeypatch):
     assert lines[seated_line + 1].startswith("\n" + said("cs", "Hand %(hand)d · stake %(stake)d · trick %(trick)d of 4")[:4])
     assert said("cs", "Your hand:") in lines[seated_line + 1]
     assert state.is_over and hosted.events[-1]["event"] == "game_over"
+
+
+def test_a_bots_knock_asked_for_again_at_the_same_moment_is_the_same(monkeypatch):
+    """The host may ask again at the same moment (its answer went stale when a seat dropped):
+    the bot that chose to knock still knocks, and nobody is asked twice."""
+    from tutor.games.toepen import bots
+    from tutor.games.toepen.bots.choice import Choice
+
+    asked = []
+
+    def knock_choice(level, state, rng, seat):
+        asked.append(seat)
+        return Choice(Knock(seat), "knock_strong") if seat == 2 else None
+
+    monkeypatch.setattr(bots, "knock_choice", knock_choice)
+    state = State.from_position(["7H JC", "10H 10C", "8H 9C", "KH QC"], dealer=3, tricks_done=2, leader=0)
+    assert NET.bots(state, random.Random(1), "hard", {1, 2, 3}) == [(2, Knock(2))]
+    assert NET.bots(state, random.Random(1), "hard", {1, 2, 3, 0}) == [(2, Knock(2))]
+    assert asked == [1, 2]
+    # Seat 2's player came back: it is no bot's knock any more; seat 0, now a bot, plays its card.
+    acts = NET.bots(state, random.Random(1), "hard", {0, 1, 3})
+    assert asked == [1, 2] and [seat for seat, _ in acts] == [0] and isinstance(acts[0][1], Play)

@@ -253,8 +253,10 @@ def redact(event: Event, seat: int) -> Event | None:
 # ----------------------------------------------------------------------------- bots
 
 
-#: The moment at which the bots of a table were last asked to knock (once per moment, TOE.7).
-_asked: weakref.WeakKeyDictionary[State, tuple[Any, ...]] = weakref.WeakKeyDictionary()
+#: The moment at which the bots of a table were last asked to knock (once per moment, TOE.7), and
+#: the knock they chose then, if any (asked again at that moment, the table gets the same answer).
+_asked: weakref.WeakKeyDictionary[State, tuple[tuple[Any, ...], tuple[int, Action] | None]] = (
+    weakref.WeakKeyDictionary())
 
 
 def bot_actions(state: State, rng: random.Random, level: str, seats: set[int]) -> list[tuple[int, Action]]:
@@ -265,14 +267,22 @@ def bot_actions(state: State, rng: random.Random, level: str, seats: set[int]) -
     if state.is_over:
         return []
     p = state.current
-    if state.phase is Phase.PLAY and _asked.get(state) != moment(state):
-        _asked[state] = moment(state)
-        for seat in state.seats_from(p):
-            if seat == p or seat not in seats or not state.may_knock(seat):
-                continue
-            choice = bots.knock_choice(level, state, rng, seat)
-            if choice is not None:
-                return [(seat, choice.action)]
+    if state.phase is Phase.PLAY:
+        now = moment(state)
+        asked = _asked.get(state)
+        if asked is None or asked[0] != now:
+            knock = None
+            for seat in state.seats_from(p):
+                if seat == p or seat not in seats or not state.may_knock(seat):
+                    continue
+                choice = bots.knock_choice(level, state, rng, seat)
+                if choice is not None:
+                    knock = (seat, choice.action)
+                    break
+            asked = _asked[state] = (now, knock)
+        knock = asked[1]
+        if knock is not None and knock[0] in seats and state.can(knock[1]):
+            return [knock]
     if p in seats:
         return [(p, bots.choose(level, state, rng).action)]
     return []
