@@ -164,7 +164,7 @@ class RemoteToepenSession(RemoteSession, ToepenSession):
     def offering(self) -> bool:
         """This seat may knock while another is to play (TOE.7), and was not offered it at this
         moment yet (or the time to offer it again has come)."""
-        if not self.view or self.view.get("waiting") or {"event": "knock"} not in (self.view.get("legal") or []):
+        if not self.view or not self.may_knock_now():
             return False
         if self._offer is None or self._offer[0] != self.moment():
             return True
@@ -182,6 +182,7 @@ class RemoteToepenSession(RemoteSession, ToepenSession):
         return super().idle()
 
     def may_knock_now(self) -> bool:
+        """The host lists a knock among this seat's decisions while it does not wait for it."""
         return {"event": "knock"} in (self.view.get("legal") or []) and not self.view.get("waiting")
 
     def offer(self) -> dict[str, Any] | None:

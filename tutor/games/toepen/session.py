@@ -13,6 +13,11 @@ act's left (as `bots.play_step` does), once per moment.
 
 With the coach on, every decision of the learner is judged (`coach`), and a weaker or
 illegal one is explained in one line with the odds the coach used.
+
+What the table shows and how typed text becomes a move is `ToepenScreen`, drawn from one
+seat's `View`: the trainer's session shares it with a seat at a network table (remote.py),
+whose view comes from the host. The coach's calls on a decision, and its line on a refused
+card, are the ones the host makes too (`net.coach_verdicts`, `net.refusal_verdicts`).
 """
 
 from __future__ import annotations
