@@ -116,9 +116,9 @@ def test_every_view_survives_the_wire_and_holds_only_the_seats_own_cards():
             seen_phases.add(view.phase)
             # Legal decisions are the seat's own: on its turn the engine's, else a late draw only.
             if state.current_player == seat:
-                assert len(view.legal) == len(state.legal_actions()) and view.turn
+                assert len(view.legal) == len(state.legal_actions()) and view.waiting
             else:
-                assert set(view.legal) <= {Draw(seat)} and not view.turn
+                assert set(view.legal) <= {Draw(seat)} and not view.waiting
             for legal in view.legal:
                 assert state.can(legal)
     assert seen_phases == set(Phase)
@@ -345,3 +345,463 @@ def test_every_face_and_value_is_an_action():
         for value in VALUES[face]:
             assert action(action_data(Play(face, value)), 1) == Play(face, value)
         assert action({"event": "forfeit_pick", "card": face}, 1) == Pick(face)
+
+
+# ====================================================================== at a real table (sockets)
+
+import threading  # noqa: E402
+import time  # noqa: E402
+
+from tests.nethelp import Hosted, ThreadClient, until  # noqa: E402
+from tutor import i18n  # noqa: E402
+from tutor.games.thirty_three.bots.remarks import REMARKS  # noqa: E402
+from tutor.games.thirty_three.remote import RemoteSession33  # noqa: E402
+from tutor.games.thirty_three.replay import replay as replay_record  # noqa: E402
+from tutor.games.thirty_three.words import card_words  # noqa: E402
+from tutor.net.host import OnDrop  # noqa: E402
+from tutor.records import RecordWriter, read_record  # noqa: E402
+from tutor.trainer.commands import command_word  # noqa: E402
+
+#: What a bot's private reasons are called (a Choice's reason): never sent to anyone.
+BOT_REASONS = ("push_total", "save_turn", "only_play", "least_risk", '"reason"')
+
+
+def in_lang(lang, fn):
+    """fn() with this thread's messages in `lang` (the scripted player thinks in their language)."""
+    i18n.use_in_thread(lang)
+    try:
+        return fn()
+    finally:
+        del i18n._thread.lang, i18n._thread.translations
+
+
+class Player:
+    """A scripted player at a client: types legal decisions in its own language, in the ways the
+    local session accepts them (notation, words, a value asked for, a bare value)."""
+
+    def __init__(self, client: ThreadClient, lang: str, seed: int) -> None:
+        self.client, self.lang, self.rng = client, lang, random.Random(seed)
+        self.style = 0
+        self.typed: list[str] = []
+
+    def word(self, command):
+        return in_lang(self.lang, lambda: command_word(command))
+
+    def type(self, *lines):
+        for line in lines:
+            self.typed.append(line)
+            self.client.type(line)
+
+    def play_lines(self, state: State) -> list[str]:
+        play = self.rng.choice(state.legal_plays())
+        hand = state.hands[state.current]
+        self.style += 1
+        card, value = play.card, play.value
+        if len(VALUES[card]) == 2:
+            if self.style % 3 == 0:
+                return [card, str(value)]  # the session asks for the value
+            if self.style % 3 == 1 and ((card == "1/11" and value == 11) or (card == "+-10" and value == -10)) \
+                    and not (card == "1/11" and "+-10" in hand and value == -10):
+                return [f"{value:+d}" if value < 0 else str(value)]  # a bare value names the card
+            return [f"{card} {value}"]
+        if self.style % 2 == 0:
+            words = in_lang(self.lang, card_words)
+            if card == "0":
+                return [words["zero"][0]]
+            kind = "plus" if card.startswith("+") else "minus"
+            return [f"{words[kind][0]} {card[1:]}"]
+        return [card]
+
+    def lines(self, state: State) -> list[str]:
+        seat = state.current
+        if state.phase is Phase.PLAY and seat in state.pending:
+            return [self.word("draw")]
+        if state.phase is Phase.PLAY:
+            return self.play_lines(state)
+        if state.phase is Phase.SAY:
+            return [str(state.total)]
+        if state.phase is Phase.DRAW:
+            return [self.word("draw")]
+        picks = [a.card for a in state.legal_actions() if isinstance(a, Pick)]
+        return [self.rng.choice(picks)]
+
+
+def key(state: State):
+    return (state.plays, state.phase, state.current, len(state.picks), tuple(state.pending), state.is_over)
+
+
+def play_to_the_end(h: Hosted, players: dict[int, Player], extra=None, limit: float = 60.0) -> None:
+    """Each scripted player answers whenever the table waits for its seat, until the game ends."""
+    end = time.monotonic() + limit
+    while not h.table.finished.is_set():
+        assert time.monotonic() < end, "the game did not end"
+        state = h.state
+        seat = state.current_player
+        if seat not in players:
+            time.sleep(0.01)
+            continue
+        before = key(state)
+        player = players[seat]
+        if extra is not None:
+            extra(player, state)
+        player.type(*player.lines(state))
+        until(lambda: key(h.state) != before, what=f"seat {seat}'s decision to go in")
+
+
+def record_of(h: Hosted, path, players_line, options: Options, seed: int):
+    """The host's record, as `tutor host` writes it (header at the start, then every event)."""
+    writer = RecordWriter(path, {"game": "thirty-three", "seed": seed, "options": options.to_record(),
+                                 "level": h.table.level, "players": players_line})
+    writer.write(h.events)
+    writer.close()
+    return path
+
+
+def expected_event(event, seat):
+    """What `seat` may see of an event at a real table (worked out here, apart from net.redact)."""
+    kind = event["event"]
+    if kind in ("shuffle", "recycle"):
+        seen = {k: v for k, v in event.items() if k != "stock"}
+        return {**seen, "size": len(event["stock"])}
+    if kind == "deal":
+        return {"event": "deal", "dealer": event["dealer"], "sizes": [len(h) for h in event["hands"]],
+                "hands": [h if q == seat else None for q, h in enumerate(event["hands"])]}
+    hidden = {"draw": "card", "lose": "hand"}.get(kind)
+    if hidden and event["player"] != seat:
+        return {k: v for k, v in event.items() if k != hidden}
+    if kind == "forfeit_draw":
+        return {k: v for k, v in event.items() if k != "cards"}
+    return event
+
+
+def snapshots(path):
+    """From the record: after each count of events, each hand, the pile and the stock's size."""
+    header, events = read_record(path)
+    state = None
+    snaps = {}
+    for n, (_event, state) in enumerate(replay_record(header, events), 1):
+        snaps[n] = ([list(h) for h in state.hands], list(state.pile), len(state.stock), state.total)
+    return snaps
+
+
+def check_what_each_seat_was_sent(h: Hosted, path, coached: set[int], seats) -> None:
+    snaps = snapshots(path)
+    full = h.events
+    for seat in seats:
+        raw = h.raw(seat).decode()
+        for secret in BOT_REASONS:
+            assert secret not in raw, (seat, secret)
+        assert '"stock": [' not in raw and '"cards"' not in raw
+        got, count, hand_before = [], 0, None
+        for message in h.messages(seat):
+            kind = message["type"]
+            if kind == "verdicts":
+                assert seat in coached  # nobody else's verdicts, and only when asked for
+                for verdict in message["verdicts"]:
+                    assert verdict["hand"] == hand_before  # the seat's own hand, nothing more
+            if kind == "refused":
+                for verdict in message["verdicts"]:
+                    assert verdict["hand"] == hand_before
+            if kind != "update":
+                continue
+            got += message["events"]
+            count += len(message["events"])
+            view = message["view"]
+            hands, pile, stock, total = snaps[count]
+            assert view["hand"] == hands[seat] and view["pile"] == pile and view["stock"] == stock
+            assert view["hands"] == [len(x) for x in hands] and view["total"] == total
+            for legal in view["legal"]:
+                assert legal.get("card") is None or legal["event"] == "forfeit_pick" or legal["card"] in hands[seat]
+            for remark in message["remarks"]:
+                assert remark["code"] in REMARKS and set(remark["detail"]) <= {"total", "limit"}
+                assert remark["seat"] != seat
+            hand_before = hands[seat]
+        assert got == [expected_event(e, seat) for e in full], seat
+
+
+@pytest.fixture
+def tables():
+    made = []
+
+    def make(state, **kw):
+        hosted = Hosted(NET, state, game="thirty-three", **kw)
+        made.append(hosted)
+        return hosted
+
+    yield made, make
+    for hosted in made:
+        hosted.close()
+
+
+def test_three_languages_play_a_whole_game_and_each_seat_gets_only_what_it_may_see(tables, tmp_path, capsys):
+    made, make = tables
+    options = Options(manual_draw=True, forfeit=True)
+    state = State(4, options, Chance(random.Random(33)))
+    h = make(state, level="normal", start_when=3, host_seat=3, options=options.to_record())
+    langs = {0: "lt", 1: "de", 2: "cs"}
+    clients = {}
+    for seat, (name, lang) in enumerate((("Ona", "lt"), ("Jan", "de"), ("Eva", "cs"))):
+        clients[seat] = ThreadClient(h.port, h.code, name, lang, RemoteSession33, coach=(seat == 0))
+        assert clients[seat].seat == seat
+    until(lambda: h.table.started, what="the start")
+    players = {seat: Player(c, langs[seat], seat) for seat, c in clients.items()}
+    asked = set()
+
+    def extra(player, state):
+        """Now and then a command first, or a card that is not in the hand (refused with 33.5);
+        the coached player once tries a card that would take the total over 33 (33.7)."""
+        seat = state.current
+        if state.phase is not Phase.PLAY or seat in state.pending:
+            return
+        over = [c for c in state.hands[seat] if state.total + min(VALUES[c]) > 33]
+        if seat == 0 and over and "over" not in asked and len(over) < len(state.hands[seat]):
+            asked.add("over")
+            refusals = sum(m["type"] == "refused" for m in h.messages(seat))
+            player.type(over[0] if len(VALUES[over[0]]) == 1 else f"{over[0]} {min(VALUES[over[0]])}")
+            until(lambda: sum(m["type"] == "refused" for m in h.messages(seat)) > refusals, what="the refusal")
+        if seat in asked:
+            return
+        asked.add(seat)
+        player.type(player.word("why"), player.word("help"))
+        missing = next(f for f in ("+2", "+3", "+4", "+5") if f not in state.hands[seat])
+        player.type(missing)
+        until(lambda: any(m["type"] == "refused" for m in h.messages(seat)), what="the refusal")
+
+    play_to_the_end(h, players, extra)
+    for c in clients.values():
+        until(lambda c=c: c.result == "over", what="every client to end")
+    assert h.events[-1]["event"] == "game_over" and any(e["event"] == "forfeit_draw" for e in h.events)
+    path = record_of(h, tmp_path / "table.jsonl", ["human:Ona", "human:Jan", "human:Eva", "bot:normal"],
+                     options, 33)
+    check_what_each_seat_was_sent(h, path, coached={0}, seats=(0, 1, 2))
+
+    # Each screen is in its player's language, from the title to the forfeit and the result.
+    for seat, c in clients.items():
+        screen = c.screen()
+        lang = langs[seat]
+        for text in (_t(lang, "33: never push the total over %(limit)d.") % {"limit": 33},
+                     _t(lang, "Say the new total:"), _t(lang, "Choose a card for the forfeit draw, or type %(skip)s:")
+                     .split("%(")[0], _t(lang, "Game over after %(count)d play.").split("%(")[0][:8],
+                     _t(lang, "Play a card, like %(examples)s:").split("%(")[0]):
+            assert text in screen, (lang, text)
+        # The first prompt shows how a card is typed; later ones just ask for the card.
+        first = screen.index(_t(lang, "Play a card, like %(examples)s:").split("%(")[0])
+        assert screen.find(_t(lang, "Your card:")) in (-1,) or screen.find(_t(lang, "Your card:")) > first
+        assert "Traceback" not in screen and "%(" not in screen
+        # `why`: what the bot said of its play; the refusal with its rule.
+        assert _t(lang, "You do not hold %(card)s.").split("%(")[0] in screen and "33.5" in screen
+    # The coached player (lt) was told the play that fits after a card over 33 (33.7), as at `tutor play`.
+    assert "over" in asked
+    instead = _t("lt", "Play %(better)s instead: it takes the total to %(total)d, and no play may take it over 33 "
+                       "(33.7).").split("%(")[0]
+    assert instead in clients[0].screen() and "33.7" in clients[0].screen()
+    # The others never hear a coach.
+    for seat in (1, 2):
+        assert _t(langs[seat], "Coach: %(advice)s").split("%(")[0] not in clients[seat].screen()
+
+    # The host's record replays.
+    from tutor.cli.main import run
+
+    capsys.readouterr()
+    assert run(["--lang", "cs", "replay", str(path), "--all"]) == 0
+    assert "33.12" in capsys.readouterr().out
+    for c in clients.values():
+        c.close()
+    show(*clients.values())
+
+
+def _t(lang, msgid):
+    return in_lang(lang, lambda: i18n._(msgid))
+
+
+def show(*clients):
+    """With SHOW33=1 (and pytest -s): each client's screen, to read."""
+    import os
+
+    if os.environ.get("SHOW33"):
+        for c in clients:
+            print("=" * 30, c.seat)
+            print(c.screen())
+
+
+def wait_for_prompt(client, prompt, seen_before):
+    """Waits until the client shows `prompt` once more than `seen_before` times."""
+    until(lambda: client.screen().count(prompt) > seen_before, what=f"the prompt {prompt!r}")
+
+
+def test_a_remote_player_draws_late_then_forgets_loses_by_33_10_and_skips_the_forfeit(tables):
+    made, make = tables
+    options = Options(manual_draw=True, forfeit=True)
+    state = State(3, options, Chance(random.Random(4)))
+    h = make(state, level="normal", start_when=1, host_seat=2, options=options.to_record())
+    client = ThreadClient(h.port, h.code, "Olga", "ru", RemoteSession33)
+    assert client.seat == 0
+    until(lambda: h.table.started, what="the start")
+    player = Player(client, "ru", 4)
+    offer = _t("ru", "You hold two cards. Type %(draw)s:").split("%(")[0]
+    pick = _t("ru", "Choose a card for the forfeit draw, or type %(skip)s:").split("%(")[0]
+    ended = 0
+    late = False
+    end = time.monotonic() + 40
+    while not h.table.finished.is_set():
+        assert time.monotonic() < end, "the game did not end"
+        s = h.state
+        before = key(s)
+        if s.current_player == 0 and s.phase is Phase.DRAW:
+            ended += 1
+            player.type(player.word("end"))  # ends the turn without drawing (33.10)
+        elif s.current_player == 0 and s.phase is Phase.PICK:
+            wait_for_prompt(client, pick, 0)
+            player.type(player.word("skip"))
+        elif s.current_player == 0:
+            player.type(*player.lines(s))
+        elif 0 in s.pending and ended == 1 and not late:
+            late = True
+            wait_for_prompt(client, offer, 0)  # the table changed: a short prompt to draw now
+            player.type(player.word("draw"))
+            until(lambda: 0 not in h.state.pending, what="the late draw")
+            continue
+        else:
+            time.sleep(0.01)
+            continue
+        until(lambda: key(h.state) != before, what="the decision to go in")
+    until(lambda: client.result == "over", what="the client to end")
+    kinds = [(e["event"], e.get("player")) for e in h.events]
+    first_end = kinds.index(("end_turn", 0))
+    # The late draw went in before the next player drew, and nobody lost for it then.
+    after = kinds[first_end + 1:]
+    assert after.index(("draw", 0)) < after.index(("draw", 1))
+    lose = next(e for e in h.events if e["event"] == "lose")
+    assert lose["player"] == 0 and lose["rule"] == "33.10" and ended == 2
+    assert h.events[-2]["event"] == "forfeit_skip" and h.events[-1]["event"] == "game_over"
+    screen = client.screen()
+    for msgid in ("You still hold two cards after the next player drew: you lose (33.10).",
+                  "The forfeit draw is skipped.",
+                  "Remember: nothing that could harm anyone's health or life, nothing humiliating, "
+                  "and nobody has to do anything they do not want to."):
+        assert _t("ru", msgid) in screen, msgid
+    assert screen.count(offer) >= 2 and "Traceback" not in screen
+    client.close()
+    show(client)
+
+
+def test_a_dropped_player_rejoins_by_name_sees_the_table_and_finishes(tables):
+    made, make = tables
+    state = State(2, Options(), Chance(random.Random(8)))
+    h = make(state, level="easy", start_when=1, host_seat=1, on_drop=OnDrop.PAUSE,
+             options=Options().to_record())
+    client = ThreadClient(h.port, h.code, "Jana", "cs", RemoteSession33)
+    until(lambda: h.table.started, what="the start")
+    player = Player(client, "cs", 8)
+    until(lambda: h.state.current_player == 0, what="Jana's turn")
+    before = key(h.state)
+    player.type(*player.lines(h.state))
+    until(lambda: key(h.state) != before, what="Jana's play")
+    client.drop()
+    until(lambda: h.table.seats[0].away, what="Jana to be away")
+    until(lambda: h.state.current_player == 0, what="the table to wait for Jana")
+    client.close()
+    back = ThreadClient(h.port, h.code, "Jana", "cs", RemoteSession33)
+    assert back.seat == 0 and back.welcome["rejoined"]
+    hand = _t("cs", "Your hand:")
+    until(lambda: hand in back.screen(), what="the table shown again")
+    play_to_the_end(h, {0: Player(back, "cs", 9)})
+    until(lambda: back.result == "over", what="Jana's end")
+    assert "Traceback" not in back.screen()
+    back.close()
+    show(client, back)
+
+
+# ------------------------------------------------------------------ the client session, without sockets
+
+
+class FakeLink:
+    def __init__(self):
+        self.sent = []
+
+    def send(self, message):
+        self.sent.append(message)
+
+
+def client_at(state: State, seat: int, script=(), coach=False, options=None):
+    """A RemoteSession33 for `seat`, shown the table as `state` stands, typing `script`."""
+    from tests.helpers import Scripted
+
+    console = Scripted(script)
+    welcome = {"type": "welcome", "seat": seat, "players": state.players, "names": [None] * state.players,
+               "options": options or state.options.to_record(), "level": "normal", "started": True,
+               "host": False, "rejoined": False}
+    session = RemoteSession33(console, FakeLink(), welcome, True, coach)
+    session.dispatch({"type": "update", "events": [redact(e, seat) for e in state.opening],
+                      "view": NET.view(state, seat), "remarks": []})
+    return session, console
+
+
+def test_the_client_asks_for_a_two_value_cards_value_as_the_local_session_does():
+    state = _position(["1/11", "+7", "-3"], 10)
+    session, console = client_at(state, state.current, ["1/11", "11"])
+    assert session.awaited()
+    assert session.decide() == {"event": "play", "card": "1/11", "value": 11}
+    assert console.prompts[0].startswith("Play a card, like +7 or 1/11 11")
+    assert console.prompts[1].startswith("Play 1/11 as +1 or +11?")
+    bare, _console = client_at(state, state.current, ["-3"])
+    assert bare.decide() == {"event": "play", "card": "-3", "value": -3}
+
+
+def test_the_client_says_the_total_draws_ends_and_picks_by_the_local_sessions_words():
+    state = State(3, Options(manual_draw=True, forfeit=True), Chance(random.Random(6)))
+    seat = state.current
+    state.apply(state.legal_plays()[0])
+    session, _console = client_at(state, seat, ["twelve", str(state.total)])
+    assert session.decide() is None  # "Type the total as a number."
+    assert session.decide() == {"event": "say", "said": state.total}
+    state.apply(Say(state.total))
+    session, _console = client_at(state, seat, ["end"])
+    assert session.decide() == {"event": "end_turn"}
+    state.phase = Phase.PICK
+    state.picks = {}
+    session, console = client_at(state, seat, ["+7", "skip"])
+    assert session.decide() == {"event": "forfeit_pick", "card": "+7"}
+    assert session.decide() == {"event": "forfeit_skip"}
+    assert "+7" in console.prompts[0] or "+7" in str(console.lines)
+
+
+def test_another_players_move_that_went_in_first_does_not_prompt_again():
+    state = State(3, Options(manual_draw=True), Chance(random.Random(6)))
+    seat = state.current
+    session, _console = client_at(state, seat)
+    session.send_action({"event": "play", "card": state.legal_plays()[0].card, "value": state.legal_plays()[0].value})
+    other = {"event": "draw", "player": (seat + 1) % 3, "from": "stock"}
+    session.dispatch({"type": "update", "events": [other], "view": NET.view(state, seat), "remarks": []})
+    assert session.waiting  # ours is still on its way: the same prompt is not shown again
+    play = state.legal_plays()[0]
+    events = state.apply(play)
+    session.dispatch({"type": "update", "events": [redact(e, seat) for e in events], "view": NET.view(state, seat),
+                      "remarks": []})
+    assert not session.waiting
+
+
+def test_a_refusal_comes_first_then_the_coachs_play_only_for_a_coached_player():
+    state = _position(["+10", "-3", "0"], 30)
+    play = Play("+10", 10)
+    with pytest.raises(IllegalAction) as caught:
+        state.verify(play)
+    err = caught.value
+    refused = wire({"type": "refused", "clause": err.clause, "message": err.message, "params": dict(err.params),
+                    "verdicts": NET.refusal(state, state.current, play, err)})
+    for coach in (True, False):
+        session, console = client_at(state, state.current, coach=coach)
+        session.dispatch(refused)
+        shown = console.lines[-2:] if coach else console.lines[-1:]
+        assert "would take the total from 30 to 40, above 33. (rule 33.7)" in shown[0]
+        assert ("Coach: Play " in shown[-1]) == coach
+
+
+def test_a_remark_from_the_host_answers_why():
+    state = _position(["+7", "-3", "0"], 20)
+    seat = (state.current + 1) % 3
+    session, console = client_at(state, seat, ["why"])
+    session.dispatch({"type": "update", "events": [], "view": NET.view(state, seat),
+                      "remarks": [{"seat": state.current, "code": "raised", "detail": {"total": 27, "limit": 33}}]})
+    session.handle_command("why")
+    assert console.lines[-1] == f"Bot {state.current + 1}: I raised the total to 27."

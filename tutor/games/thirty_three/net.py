@@ -73,7 +73,7 @@ class TableView:
     loser: int | None = None
     manual: bool = False  # manual-draw mode (33.10, 33.11)
     legal: tuple[Action, ...] = ()  # this seat's legal decisions now
-    turn: bool = False  # the table waits for this seat's decision
+    waiting: bool = False  # the table waits for this seat's decision
 
     @property
     def top(self) -> str | None:
@@ -124,7 +124,7 @@ def table_view(state: State, seat: int) -> TableView:
         loser=state.loser,
         manual=state.options.manual_draw,
         legal=tuple(legal_for(state, seat)),
-        turn=seat in to_act(state),
+        waiting=seat in to_act(state),
     )
 
 
@@ -145,7 +145,7 @@ def view_data(view: TableView) -> dict[str, Any]:
         "loser": view.loser,
         "manual": view.manual,
         "legal": [action_data(a) for a in view.legal],
-        "turn": view.turn,
+        "waiting": view.waiting,
     }
 
 
@@ -178,7 +178,7 @@ def _list(value: Any, limit: int) -> list[Any]:
 
 
 VIEW_KEYS = frozenset({"seat", "hand", "total", "pile", "stock", "hands", "current", "players", "phase",
-                       "plays", "pending", "picks", "loser", "manual", "legal", "turn"})
+                       "plays", "pending", "picks", "loser", "manual", "legal", "waiting"})
 
 
 def view_from_data(data: Any) -> TableView:
@@ -188,7 +188,7 @@ def view_from_data(data: Any) -> TableView:
     players = _int(data["players"], 2, 8)
     seat = _seat(data["seat"], players)
     phase = _PHASES.get(data["phase"]) if isinstance(data["phase"], str) else None
-    if phase is None or not isinstance(data["manual"], bool) or not isinstance(data["turn"], bool):
+    if phase is None or not isinstance(data["manual"], bool) or not isinstance(data["waiting"], bool):
         raise ValueError("view")
     sizes = tuple(_int(n, 0, 1000) for n in _list(data["hands"], players))
     picks = _list(data["picks"], players)
@@ -210,7 +210,7 @@ def view_from_data(data: Any) -> TableView:
         loser=None if data["loser"] is None else _seat(data["loser"], players),
         manual=data["manual"],
         legal=tuple(action(a, seat) for a in _list(data["legal"], 100)),
-        turn=data["turn"],
+        waiting=data["waiting"],
     )
 
 

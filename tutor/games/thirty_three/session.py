@@ -86,6 +86,13 @@ class Screen:
 
     # ----------------------------------------------------------------- output
 
+    def show_intro(self, hint: bool) -> None:
+        """The game's title, and with a seat to play, how to get help."""
+        self.console.show([("class:title", _("33: never push the total over %(limit)d.") % {"limit": LIMIT})])
+        if hint:
+            self.console.show([("class:hint", _("Type %(help)s (or press F1) for how to play; Tab completes your cards.")
+                                 % {"help": typed_word("help")})])
+
     def note_events(self, events: list[Event], phase: Phase, players: int) -> None:
         """After the lines of `events` (the table now in `phase`): the forfeit's warning and the result."""
         if phase is Phase.PICK and not self._warned:
@@ -392,12 +399,8 @@ class PlaySession(Screen, TableSession):
         return remark_line(remark)
 
     def intro(self) -> None:
-        s = self.state
-        self.console.show([("class:title", _("33: never push the total over %(limit)d.") % {"limit": LIMIT})])
-        if self.learner is not None:
-            self.console.show([("class:hint", _("Type %(help)s (or press F1) for how to play; Tab completes your cards.")
-                                 % {"help": typed_word("help")})])
-        self.emit(s.opening)
+        self.show_intro(hint=self.learner is not None)
+        self.emit(self.state.opening)
 
     #: With bots alone and a tiny deck turned over unshuffled (33.9), play can repeat for ever.
     AUTO_PLAY_LIMIT = 10_000
