@@ -854,3 +854,13 @@ def test_a_table_resumed_from_its_record_takes_its_player_back_where_they_were(t
     assert "Traceback" not in back.screen()
     show(client, back)
     back.close()
+
+
+def test_tab_completes_the_seats_legal_cards_and_the_commands_in_its_language():
+    state = _position(["1/11", "+7", "-3"], 28)
+    session, _console = client_at(state, state.current)
+    words = in_lang("lt", session.choices)
+    plus, minus = in_lang("lt", lambda: (card_words()["plus"][0], card_words()["minus"][0]))
+    assert words[:2] == ["1/11", "-3"] and f"{minus} 3" in words and f"{plus} 7" not in words  # +7: over 33
+    assert in_lang("lt", lambda: command_word("why")) in words
+    assert in_lang("lt", session.toolbar).startswith(" 33 ")
