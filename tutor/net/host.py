@@ -179,6 +179,8 @@ class Table:
         self.wake = asyncio.Event()
         self.start_event = asyncio.Event()
         self.finished = asyncio.Event()
+        # Seats whose player has been at the table since it opened (the host's own is there from the start).
+        self.came: set[int] = {host_seat}
         self.since: dict[int, float] = {}  # when each seat the clock runs for began to be waited for
         self.warned: set[int] = set()
         if started:
@@ -192,9 +194,10 @@ class Table:
         return [seat.name for seat in self.seats]
 
     def bot_seats(self) -> set[int]:
-        """Seats a bot plays now: bot seats, and dropped humans' when a bot covers for them."""
+        """Seats a bot plays now: bot seats, and dropped humans' when a bot covers for them (at a
+        table resumed from its record, only once they were back: until then the table waits)."""
         return {s.index for s in self.seats
-                if not s.human or (s.away and self.on_drop is OnDrop.BOT)}
+                if not s.human or (s.away and self.on_drop is OnDrop.BOT and s.index in self.came)}
 
     def humans_here(self) -> set[int]:
         return {s.index for s in self.seats if s.human and s.conn is not None}
@@ -230,6 +233,7 @@ class Table:
         rejoined = seat.name is not None
         seat.name = name
         seat.conn = conn
+        self.came.add(seat.index)
         if self.tap is not None:
             tap, index = self.tap, seat.index
             conn.tap = lambda data: tap(index, data)
@@ -450,16 +454,25 @@ class Table:
                     return
                 if not line.strip():
                     continue
-                if not conn.allowed():
-                    now = time.monotonic()
-                    if now - conn.warned > 1:
-                        conn.warned = now
-                        conn.send({"type": "error", "error": "too_fast"})
-                    continue
                 try:
                     message = client_message(line)
                 except FrameError as err:
-                    conn.send({"type": "error", "error": err.code})
+                    message = None
+                    error = err.code
+                if not conn.allowed():
+                    # Over the rate: a decision waits its turn (only this connection slows down);
+                    # anything else is dropped, said once a second.
+                    if message is not None and message["type"] == "act":
+                        while not conn.allowed():
+                            await asyncio.sleep(1 / RATE)
+                    else:
+                        now = time.monotonic()
+                        if now - conn.warned > 1:
+                            conn.warned = now
+                            conn.send({"type": "error", "error": "too_fast"})
+                        continue
+                if message is None:
+                    conn.send({"type": "error", "error": error})
                     continue
                 if message["type"] == "bye":
                     return
