@@ -515,14 +515,17 @@ class Table:
         def read() -> None:
             while True:
                 data = link.outbox.get()
-                if data is None:
-                    loop.call_soon_threadsafe(self.detach, seat, conn)
-                    return
                 try:
-                    message = client_message(data)
-                except FrameError:
-                    continue
-                loop.call_soon_threadsafe(self.take, seat, conn, message)
+                    if data is None:
+                        loop.call_soon_threadsafe(self.detach, seat, conn)
+                        return
+                    try:
+                        message = client_message(data)
+                    except FrameError:
+                        continue
+                    loop.call_soon_threadsafe(self.take, seat, conn, message)
+                except RuntimeError:  # the table has closed: nothing more to hand in
+                    return
 
         threading.Thread(target=read, name="tutor-host-seat", daemon=True).start()
 
@@ -576,12 +579,18 @@ class Server:
         for seat in self.table.seats:
             if seat.conn is not None:
                 seat.conn.close()
-        referee.cancel()
-        await asyncio.sleep(0)
+        # Every connection's task ends with the table (none is left pending when the loop closes).
+        others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        for task in others:
+            task.cancel()
+        await asyncio.gather(*others, return_exceptions=True)
 
     def call(self, fn: Callable[..., Any], *args: Any) -> None:
-        """Runs fn(*args) on the table's loop."""
-        self.loop.call_soon_threadsafe(fn, *args)
+        """Runs fn(*args) on the table's loop (nothing, once the table has closed)."""
+        try:
+            self.loop.call_soon_threadsafe(fn, *args)
+        except RuntimeError:
+            pass
 
     def stop(self) -> None:
         if self.thread.is_alive() and hasattr(self, "_stopping"):
