@@ -94,8 +94,9 @@ def test_the_view_is_data_with_the_legal_decisions_and_round_trips():
     data = wire(net.view_data(state, 0))
     assert data["hand"] == ["7H", "9C", "9C"] and data["discard"] == ["AD", "7H"] and data["stock"] == 2
     assert data["legal"] == [{"event": "draw", "from": "stock"}, {"event": "draw", "from": "discard"}]
-    assert data["turn"] == state.turn and data["phase"] == "draw"
+    assert data["turn"] == state.turn and data["phase"] == "draw" and data["waiting"]
     assert wire(net.view_data(state, 1))["legal"] == []  # not its turn
+    assert not wire(net.view_data(state, 1))["waiting"]
     assert wire(net.view_data(state, 1))["hand"] == ["2S", "4S", "6S"]
     state.apply(Draw("discard"))
     data = wire(net.view_data(state, 0))
@@ -104,7 +105,7 @@ def test_the_view_is_data_with_the_legal_decisions_and_round_trips():
     assert data["taken"] == "7H"
     view = net.view_of(data)
     assert view.taken is view.hand[-1] and [c.code for c in view.hand] == ["7H", "9C", "9C", "7H"]
-    assert {k: v for k, v in data.items() if k not in ("turn", "legal")} == wire(net.view_fields(view))
+    assert {k: v for k, v in data.items() if k not in ("turn", "legal", "waiting")} == wire(net.view_fields(view))
     assert view == net.view_of(wire(net.view_fields(view)))
 
 
@@ -312,3 +313,278 @@ def test_the_adapter_is_complete():
     state = State(2, Options(), Chance(random.Random(1)))
     assert state.phase is Phase.DRAW
     json.dumps(net.NET.view(state, 0))
+
+
+# --------------------------------------------------------------------------- over real sockets
+
+
+def words(lang):
+    """The command words (stock, pile, out) and two headings as a client in `lang` shows them."""
+    from tutor.i18n import DOMAIN, load_translations
+
+    t = load_translations(lang, DOMAIN)
+    word = {c: t.pgettext("command", english).split("|")[0] for c, english in
+            (("stock", "stock"), ("pile", "pile|discard"), ("out", "out"), ("why", "why"), ("help", "help|?"))}
+    cannot = t.gettext("You cannot go out: the other cards are not all in melds.")
+    instead = t.ngettext("Discard %(card)s instead: it leaves %(points)d point in your hand, the fewest of the cards "
+                         "you may discard now (TT.10).", "Discard %(card)s instead: it leaves %(points)d points in "
+                         "your hand, the fewest of the cards you may discard now (TT.10).", 5).split("%(card)s")[0]
+    return (word, t.gettext("Final standings:"), t.gettext("Coach: %(advice)s").split("%(advice)s")[0], cannot,
+            instead)
+
+
+def sensible(view):
+    """A decision from the seat's view alone, as a careful player makes it: the top discard when
+    it leaves fewer points, going out when it can, else the discard leaving the fewest points."""
+    from tutor.games.three_thirteen import solver
+
+    v = net.view_of(view)
+    rules = Options().meld_rules
+    hand = list(v.hand)
+    legal = view["legal"]
+    if view["phase"] == "draw":
+        if {"event": "draw", "from": "discard"} in legal and v.discard:
+            top = v.discard[-1]
+            with_top = min(solver.solve([c for c in hand if c is not k] + [top], v.wild, rules).penalty for k in hand)
+            if with_top < solver.solve(hand, v.wild, rules).penalty or \
+                    {"event": "draw", "from": "stock"} not in legal:
+                return ("pile", None)
+        return ("stock", None)
+    outs = [a["card"] for a in legal if a["event"] == "go_out"]
+    if outs:
+        return ("out", outs[0])
+    allowed = [a["card"] for a in legal if a["event"] == "discard"]
+
+    def left(code):
+        k = next(i for i, c in enumerate(hand) if c.code == code)
+        return solver.solve(hand[:k] + hand[k + 1:], v.wild, rules).penalty
+
+    return ("discard", min(allowed, key=left))
+
+
+#: Seconds between two decisions the driver types for one seat.
+PACE = 0.06
+
+
+class Driver:
+    """Types each client's decision when its latest message says the table waits for it."""
+
+    def __init__(self, hosted, clients, langs):
+        self.h = hosted
+        self.clients = clients
+        self.langs = dict(zip((c.seat for c in clients), langs))
+        self.answered = {c.seat: -1 for c in clients}
+        self.extra: dict[int, list[str]] = {}  # lines typed before a seat's next decision
+        self.mistakes: set[int] = set()  # seats that try to go out with a hand that cannot, once (TT.8)
+        self.got: dict[int, list] = {}
+        self.typed: dict[int, float] = {}  # when the driver last typed for each seat
+
+    def messages(self, seat):
+        """The messages sent to `seat` so far, read once each."""
+        got = self.got.setdefault(seat, [])
+        with self.h._lock:
+            new = self.h.sent[seat][len(got):]
+        got += [json.loads(data) for data in new]
+        return got
+
+    def step(self, client):
+        messages = self.messages(client.seat)
+        # A refusal or an error (`too_fast`: this driver outpaces the table's rate limit) asks again.
+        last = max((i for i, m in enumerate(messages) if m["type"] in ("update", "refused", "error")), default=-1)
+        if last <= self.answered[client.seat]:
+            return False
+        view = next(m["view"] for m in reversed(messages[:last + 1]) if m["type"] == "update")
+        if not view.get("waiting"):
+            self.answered[client.seat] = last
+            return False
+        import time
+
+        # A person types slower than the table's rate limit (20 messages a second); so does the driver.
+        wait = self.typed.get(client.seat, 0.0) + PACE - time.monotonic()
+        if wait > 0:
+            return False
+        self.typed[client.seat] = time.monotonic()
+        self.answered[client.seat] = last
+        word = words(self.langs[client.seat])[0]
+        for line in self.extra.pop(client.seat, []):
+            client.type(line)
+        kind, code = sensible(view)
+        if client.seat in self.mistakes and kind == "discard":
+            self.mistakes.discard(client.seat)
+            client.type(f"{word['out']} {code}")  # refused; the driver answers the refusal
+            return True
+        client.type(word["stock"] if kind == "stock" else word["pile"] if kind == "pile" else
+                    f"{word['out']} {code}" if kind == "out" else code)
+        return True
+
+    def play(self, timeout=25.0, until=lambda: False):
+        """Plays until the game ends (or `until()` holds)."""
+        import time
+
+        end = time.monotonic() + timeout
+        while not self.h.table.finished.is_set() and not until():
+            assert time.monotonic() < end, "the game did not end in time"
+            if not any([self.step(c) for c in self.clients]):
+                time.sleep(0.005)
+
+
+def check_secrecy(messages, record_events, seat, coached, rejoined_at=()):
+    """Every message to `seat` holds only cards it saw at a real table by then; its events are
+    exactly the record's as `redact` cuts them; no stock order, no bot reason, no verdict for
+    another seat. `rejoined_at`: for each rejoin, how many events the record had then (what
+    happened meanwhile counts as seen: the seat's player could have watched it)."""
+    seen = Seen(seat)
+    full = iter(record_events)
+    done = 0
+    rejoins = list(rejoined_at)
+    for m in messages:
+        if m["type"] == "welcome" and m.get("rejoined"):
+            for e in record_events[done:rejoins.pop(0)]:
+                seen.add(e)
+                next(full)
+                done += 1
+            continue
+        assert "reason" not in json.dumps(m)
+        if m["type"] == "update":
+            told = set(seen.codes)  # what the seat saw during these events (a round may end among them)
+            for shown in m["events"]:
+                while True:
+                    e = next(full)
+                    done += 1
+                    seen.add(e)
+                    r = net.redact(e, seat)
+                    if r is not None:
+                        break
+                assert shown == r
+                assert codes_in(shown) <= seen.codes, (seat, shown)
+                told |= seen.codes
+            assert codes_in(m["view"]) <= seen.codes, (seat, m["view"])
+            assert codes_in(m["remarks"]) <= told  # what a bot said of a card thrown in these events
+            assert all(set(r) == {"seat", "code", "detail"} for r in m["remarks"])
+        elif m["type"] == "verdicts":
+            assert coached
+            # `makers`: cards that would complete a meld, by code: wished for, not located.
+            assert codes_in(m["verdicts"], skip={"makers"}) <= seen.codes
+        elif m["type"] == "refused":
+            assert codes_in(m, skip={"params"}) <= seen.codes
+        else:
+            assert not codes_in(m), m
+        assert not any(isinstance(v, list) and k == "stock" for k, v in _items(m))
+    assert all(net.redact(e, seat) is None for e in full)  # nothing left over
+
+
+def _items(data):
+    if isinstance(data, dict):
+        for k, v in data.items():
+            yield k, v
+            yield from _items(v)
+    elif isinstance(data, list):
+        for v in data:
+            yield from _items(v)
+
+
+@pytest.fixture
+def table(tmp_path):
+    from nethelp import Hosted
+    from tutor.records import RecordWriter
+
+    made = []
+
+    def make(seed, names, **kw):
+        state = State(4, Options(), Chance(random.Random(seed)))
+        path = tmp_path / "tt.jsonl"
+        writer = RecordWriter(path, {"game": "three-thirteen", "seed": seed, "options": Options().to_record(4),
+                                     "players": [f"human:{n}" if n else "bot:normal" for n in names]})
+        hosted = Hosted(net.NET, state, game="three-thirteen", level="normal", start_when=3, host_seat=3,
+                        options=Options().to_record(4), record=writer.write, seed=seed, **kw)
+        hosted.path = path
+        made.append((hosted, writer))
+        return hosted
+
+    yield make
+    for hosted, writer in made:
+        hosted.close()
+        writer.close()
+
+
+def test_three_clients_in_three_languages_play_a_whole_game_and_see_only_their_own(table, capsys, monkeypatch):
+    from helpers import tutor
+    from nethelp import ThreadClient, until
+    from tutor.games.three_thirteen.remote import TTRemote
+
+    h = table(21, ["Ona", "Jan", "Eva", None])
+    langs = ["lt", "de", "cs"]
+    ona = ThreadClient(h.port, h.code, "Ona", "lt", TTRemote, coach=True)
+    jan = ThreadClient(h.port, h.code, "Jan", "de", TTRemote)
+    eva = ThreadClient(h.port, h.code, "Eva", "cs", TTRemote, coach=True)
+    clients = [ona, jan, eva]
+    assert [c.seat for c in clients] == [0, 1, 2]
+    until(lambda: h.table.started, what="the start")
+    driver = Driver(h, clients, langs)
+    word = words("lt")[0]
+    # Ona asks for help and why, and tries to go out with a hand that cannot (TT.8).
+    driver.extra[0] = [word["help"], word["why"]]
+    driver.mistakes = {0, 1}
+    driver.play()
+    until(lambda: all(c.result == "over" for c in clients), what="every client to end")
+    events = h.events
+    assert events[-1]["event"] == "game_over" and sum(e["event"] == "round_end" for e in events) == 11
+    for c, lang in zip(clients, langs):
+        screen = c.screen()
+        final, coach_prefix = words(lang)[1], words(lang)[2]
+        assert final in screen, (lang, screen[-2000:])
+        assert (coach_prefix in screen) == (c is not jan)  # Jan plays without the coach
+        check_secrecy(h.messages(c.seat), events, c.seat, coached=c.seat != 1)
+    assert "verdicts" not in {m["type"] for m in h.messages(1)}
+    assert any(m["type"] == "verdicts" for seat in (0, 2) for m in h.messages(seat))
+    # The refused go-out, in Lithuanian and German; the coach's card instead for Ona alone.
+    for seat in (0, 1):
+        refused = next(m for m in h.messages(seat) if m["type"] == "refused")
+        assert (refused["clause"], refused["message"]) == ("TT.8", "cannot_go_out")
+        assert [v["kind"] for v in refused["verdicts"]] == ["instead"]
+    assert words("lt")[3] in ona.screen() and words("de")[3] in jan.screen()
+    assert words("lt")[4] in ona.screen() and words("de")[4] not in jan.screen()
+    # The host's record replays.
+    for c in clients:
+        c.close()
+    code, out, err = tutor(capsys, monkeypatch, ["--lang", "en", "replay", str(h.path), "--all"])
+    assert code == 0, err
+    assert "Round 11 is over." in out and out.count("goes out") >= 11
+
+
+def test_a_client_dropped_mid_round_rejoins_sees_the_table_as_it_is_and_finishes(table):
+    from nethelp import ThreadClient, until
+    from tutor.games.three_thirteen.remote import TTRemote
+    from tutor.net.host import OnDrop
+
+    h = table(5, ["Ona", "Jan", "Eva", None], on_drop=OnDrop.PAUSE)
+    langs = ["ru", "nb", "fr"]
+    ona = ThreadClient(h.port, h.code, "Ona", "ru", TTRemote)
+    jan = ThreadClient(h.port, h.code, "Jan", "nb", TTRemote, coach=True)
+    eva = ThreadClient(h.port, h.code, "Eva", "fr", TTRemote)
+    until(lambda: h.table.started, what="the start")
+    driver = Driver(h, [ona, jan, eva], langs)
+    state = h.state
+    # Round 2, just after Jan's discard: the connection goes.
+    driver.play(until=lambda: state.round >= 2 and state.turn > 4 and state.current == 2)
+    jan.drop()
+    until(lambda: h.table.seats[1].away, what="Jan to be away")
+    driver.clients = [ona, eva]
+    driver.play(until=lambda: state.current == 1)
+    waited = len(h.events)
+    import time
+
+    time.sleep(0.3)
+    assert len(h.events) == waited and state.current == 1  # the table waits for Jan (pause)
+    back = ThreadClient(h.port, h.code, "Jan", "nb", TTRemote, coach=True)
+    assert back.seat == 1 and back.welcome["rejoined"]
+    driver.clients = [ona, back, eva]
+    driver.play()
+    until(lambda: back.result == "over" and ona.result == "over", what="the clients to end")
+    assert jan.result == "closed"
+    assert words("nb")[1] in back.screen()
+    # The seat's table as it is now, then on to the end; the others were told of the drop and the return.
+    assert "Jan" in ona.screen()
+    check_secrecy(h.messages(1), h.events, 1, coached=True, rejoined_at=[waited])
+    for c in (ona, back, eva, jan):
+        c.close()

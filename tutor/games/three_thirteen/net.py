@@ -116,8 +116,10 @@ def view_fields(view: View) -> dict[str, Any]:
 
 
 def view_data(state: State, seat: int) -> dict[str, Any]:
-    """Everything `seat` sees now, with the turn's number in the round and its legal decisions."""
-    return {**view_fields(state.view(seat)), "turn": state.turn, "legal": legal_data(state, seat)}
+    """Everything `seat` sees now, with the turn's number in the round, its legal decisions and
+    whether the table waits for it."""
+    legal = legal_data(state, seat)
+    return {**view_fields(state.view(seat)), "turn": state.turn, "legal": legal, "waiting": bool(legal)}
 
 
 def _cards(codes_: list[str]) -> tuple[Card, ...]:
