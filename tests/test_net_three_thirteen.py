@@ -588,3 +588,24 @@ def test_a_client_dropped_mid_round_rejoins_sees_the_table_as_it_is_and_finishes
     check_secrecy(h.messages(1), h.events, 1, coached=True, rejoined_at=[waited])
     for c in (ona, back, eva, jan):
         c.close()
+
+
+def test_a_table_resumes_from_its_record_where_it_was(tmp_path):
+    """`tutor host --resume FILE`: the record replayed on the engine gives every seat the view it had."""
+    from tutor.cli.table import resumed
+    from tutor.records import RecordWriter
+
+    state = State(3, Options(), Chance(random.Random(6)))
+    rng = random.Random(6)
+    path = tmp_path / "table.jsonl"
+    writer = RecordWriter(path, {"game": "three-thirteen", "seed": 6, "options": Options().to_record(3),
+                                 "players": ["host:Ona", "human:Jan", "bot:normal"]})
+    writer.write(state.opening)
+    while state.round < 3 or state.phase is not Phase.DISCARD:  # stopped mid-turn, a card drawn
+        (seat, action), = net.bot_actions(state, rng, "normal", {0, 1, 2})
+        writer.write(state.apply(action))
+    writer.close()
+    game, kit, back, header, names, host_seat = resumed(path)
+    assert (game.id, names, host_seat) == ("three-thirteen", ["Ona", "Jan", None], 0)
+    for seat in range(3):
+        assert net.view_data(back, seat) == net.view_data(state, seat)
