@@ -310,6 +310,10 @@ def test_the_adapter_is_complete():
     assert net.NET.client == "tutor.games.three_thirteen.remote:TTRemote"
     assert net.NET.timeout_action is None
     assert set(CODES) == {c.code for c in make_decks(1)}
+    from tutor.cli.table import client_class
+    from tutor.trainer.remote import RemoteSession
+
+    assert issubclass(client_class(net.NET), RemoteSession)
     state = State(2, Options(), Chance(random.Random(1)))
     assert state.phase is Phase.DRAW
     json.dumps(net.NET.view(state, 0))
@@ -319,7 +323,9 @@ def test_the_adapter_is_complete():
 
 
 def words(lang):
-    """The command words (stock, pile, out) and two headings as a client in `lang` shows them."""
+    """What a client in `lang` types and shows: its command words; the final standings' heading;
+    the coach's prefix; the refusal of a false go-out (TT.8); the start of the coach's card instead;
+    the start of the help's last line."""
     from tutor.i18n import DOMAIN, load_translations
 
     t = load_translations(lang, DOMAIN)
@@ -329,8 +335,9 @@ def words(lang):
     instead = t.ngettext("Discard %(card)s instead: it leaves %(points)d point in your hand, the fewest of the cards "
                          "you may discard now (TT.10).", "Discard %(card)s instead: it leaves %(points)d points in "
                          "your hand, the fewest of the cards you may discard now (TT.10).", 5).split("%(card)s")[0]
+    helped = t.gettext("Wild cards are marked with *. Commands: %(help)s, %(rules)s, %(why)s, %(quit)s.")
     return (word, t.gettext("Final standings:"), t.gettext("Coach: %(advice)s").split("%(advice)s")[0], cannot,
-            instead)
+            instead, helped.split("%(")[0])
 
 
 def sensible(view):
@@ -543,6 +550,7 @@ def test_three_clients_in_three_languages_play_a_whole_game_and_see_only_their_o
         assert (refused["clause"], refused["message"]) == ("TT.8", "cannot_go_out")
         assert [v["kind"] for v in refused["verdicts"]] == ["instead"]
     assert words("lt")[3] in ona.screen() and words("de")[3] in jan.screen()
+    assert words("lt")[5] in ona.screen() and words("de")[5] not in jan.screen()  # Ona asked for help
     assert words("lt")[4] in ona.screen() and words("de")[4] not in jan.screen()
     # The host's record replays.
     for c in clients:
