@@ -23,6 +23,7 @@ verdicts and renders them with the local session's own code.
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from dataclasses import fields
 from typing import Any
 
@@ -178,12 +179,11 @@ def drew(state: State, seat: int) -> dict[str, str] | None:
 
 
 def view(state: State, seat: int) -> dict[str, Any]:
-    """Everything `seat` sees now: its view, the decisions open to it (`legal`), the seats the
-    caller still waits for (`waiting`: whose card is not down yet, as the table sees), and
-    the card it just drew (`drew`)."""
+    """Everything `seat` sees now: its view, the decisions open to it (`legal`), whether the
+    caller waits for it (`waiting`), and the card it just drew (`drew`)."""
     data = view_data(state.view(seat))
     data["legal"] = [action_data(a) for a in state.legal_actions(seat)]
-    data["waiting"] = list(state.to_act)
+    data["waiting"] = seat in state.to_act
     data["drew"] = drew(state, seat)
     return data
 
@@ -316,19 +316,30 @@ def refusal(state: State, seat: int, act: Any, err: IllegalAction) -> list[dict[
 
 
 def remark(level: str, seat: int, act: Action, seen: View) -> dict[str, Any] | None:
-    """What the bot says of its choice, from the human seat's view before it (bots.remark)."""
-    said = bots.remark(level, act, seat, seen)
-    return None if said is None else {"code": said.code, "detail": dict(said.detail)}
+    """Nothing at the moment a bot chooses: its choice is face down until the caller reveals the
+    cycle (SPD.6), and even a remark without a card would tell the table a match was called
+    before the window closed. The client hears the bots at the reveal instead
+    (`reveal_remarks`, from what the reveal shows)."""
+    return None
 
 
-def remark_of(data: Any) -> Remark:
-    """Remark data back as a `Remark`; ValueError if malformed."""
-    d = _keys(data, {"code", "detail"})
-    if d["code"] not in bots.REMARKS or not isinstance(d["detail"], dict) \
-            or not set(d["detail"]) <= bots.REMARK_DETAILS:
-        raise ValueError(f"not a remark: {data!r}")
-    detail = {k: card_of(v).code for k, v in d["detail"].items()}
-    return Remark(d["code"], detail)
+def reveal_remarks(event: Event, level: str, bots_at: Collection[int],
+                   seen: View | None) -> list[tuple[int, Remark]]:
+    """What the bots at `bots_at` say of their choices when the caller reveals them: a match
+    (SPD.7), or a cycle's draws and discards (SPD.6). `seen` is the listener's view while the
+    draws were being chosen (the pile tops a draw is weighed against); without it the draws
+    go unremarked. The same words `bots.remark` gives at `tutor play`, from the same public
+    facts."""
+    said: list[tuple[int, Remark | None]] = []
+    if event.get("event") == "match":
+        said = [(p, bots.remark(level, Match(p), p, seen)) for p in event["players"] if p in bots_at]  # type: ignore[arg-type]
+    elif event.get("event") == "cycle":
+        if seen is not None:
+            said += [(d["player"], bots.remark(level, Draw(d["player"], d["from"]), d["player"], seen))
+                     for d in event["draws"] if d["player"] in bots_at]
+        said += [(p, bots.remark(level, Discard(p, card_of(code)), p, seen))  # type: ignore[arg-type]
+                 for p, code in enumerate(event["discards"]) if code and p in bots_at]
+    return [(p, r) for p, r in said if r is not None]
 
 
 def timeout_action(state: State, seat: int) -> Action | None:
