@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from tutor.cards import Card
+from tutor.cards import Card, codes
 from tutor.games.base import Chance
 from tutor.games.speed import bots, coach
 from tutor.games.speed import net as speed_net
@@ -530,3 +530,27 @@ def test_hostile_actions_at_a_speed_table_are_refused_and_it_plays_on():
     finally:
         eve.close()
         h.close()
+
+
+def test_a_speed_table_resumes_from_its_record(tmp_path):
+    """`tutor host --resume`: the record of a table cut off mid-game gives back the game where it was."""
+    from tutor.cli.table import resumed
+
+    state = State(3, Chance(random.Random(6)))
+    rng = random.Random(6)
+    path = tmp_path / "table.jsonl"
+    writer = RecordWriter(path, {"game": "three-thirteen-speed", "seed": 6, "options": {"decks": 4},
+                                 "tutor": "test", "level": "normal",
+                                 "players": ["host:Ona", "human:Jan", "bot:normal"]})
+    writer.write(state.opening)
+    while state.hand < 3:
+        for seat, action in NET.bots(state, rng, "normal", {0, 1, 2}):
+            writer.write(state.apply(action))
+    writer.close()
+    with path.open("a", encoding="utf-8") as f:
+        f.write('{"event": "cycle", "hand": 3, "cyc')  # the line a killed host left half-written
+    game, _kit, back, header, names, host_seat = resumed(path)
+    assert game.id == "three-thirteen-speed" and names == ["Ona", "Jan", None] and host_seat == 0
+    assert (back.hand, back.cycle, back.phase) == (state.hand, state.cycle, state.phase)
+    assert [codes(h) for h in back.hands] == [codes(h) for h in state.hands] and back.totals == state.totals
+    assert NET.view(back, 1) == NET.view(state, 1)
