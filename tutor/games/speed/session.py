@@ -255,13 +255,12 @@ class SpeedScreen:
             self.say_error(illegal_line(IllegalAction("SPD.7", "no_window", call="discard"), self.ascii))
             return None
         parsed = read_card(" ".join(words))  # the notation, or the card in words ("dame de cœur")
-        if parsed is None:
+        code = Card(*parsed).code if parsed else None
+        card = next((c for c in v.hand if c.code == code), None)
+        if code is None:
             self.say_error(_("%(text)s is not a card. Type %(help)s to see how to write cards.") % {
                 "text": quoted(text), "help": typed_word("help")})
-            return None
-        code = Card(*parsed).code
-        card = next((c for c in v.hand if c.code == code), None)
-        if card is None:
+        elif card is None:
             self.say_error(illegal_line(IllegalAction("SPD.6", "not_in_hand", card=code), self.ascii))
         return card
 
