@@ -85,6 +85,8 @@ class SpeedRemote(RemoteSession, SpeedSession):
             if card is not None:
                 self.show_drawn(card, drew["from"])
         key = self.key()
+        self._since = {k: t for k, t in self._since.items() if k == key}  # a call's clock ends with it
+        self._warned &= {key}
         if key is not None and self.awaited():
             self._since.setdefault(key, time.monotonic())
 
