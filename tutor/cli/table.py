@@ -214,8 +214,6 @@ def resumed(path: Path) -> tuple[Any, Any, Any, dict[str, Any], list[str | None]
                 break
             rows = []
             break
-        if isinstance(row, dict):
-            row["_line"] = number  # as tutor.records reads a record: the games' replays name lines by it
         rows.append(row)
     if not rows or not isinstance(rows[0], dict) or "players" not in rows[0]:
         raise UserError(_("%(file)s is not the record of a network table.") % {"file": str(path)})
