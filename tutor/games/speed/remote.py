@@ -41,11 +41,11 @@ class SpeedRemote(RemoteSession, SpeedSession):
         super().__init__(*args, **kwargs)
         clock = self.welcome.get("clock")
         self.clock = float(clock) if isinstance(clock, (int, float)) and clock > 0 else None
-        self._sent: Key | None = None  # the call this seat's choice went to the table for
         self._draw: tuple[int, int, str, bool] | None = None  # a draw typed at a window: hand, cycle, source, coached
         self._since: dict[Key, float] = {}  # when each call began to wait for this seat (the clock)
         self._warned: set[Key] = set()  # calls whose first clock ran out
         self._timed_out: Key | None = None  # the call the caller chooses for this seat
+        self._uncoached = False  # the next action is the caller's for this seat: nothing to coach
         self._drew: tuple[int, int] | None = None  # the cycle whose draw was shown
         self._before_draw: View | None = None  # this seat's view while the draws were chosen (for remarks)
 
@@ -103,14 +103,19 @@ class SpeedRemote(RemoteSession, SpeedSession):
         err = IllegalAction(str(message.get("clause", "SPD.6")), str(message.get("message", "")), **params)
         return illegal_line(err, self.ascii)
 
-    def dispatch(self, message: dict[str, Any]) -> str | None:
-        if message.get("type") in ("refused", "error"):
-            self._sent = None  # the choice did not go in: this call is still open
-        return super().dispatch(message)
-
     def awaited(self) -> bool:
-        key = self.key()
-        return super().awaited() and key != self._sent and key != self._timed_out
+        return super().awaited() and self.key() != self._timed_out
+
+    def send_action(self, action: dict[str, Any]) -> None:
+        uncoached, self._uncoached = self._uncoached, False
+        if not uncoached:
+            super().send_action(action)
+            return
+        coach, self.coach = self.coach, False
+        try:
+            super().send_action(action)
+        finally:
+            self.coach = coach
 
     # ----------------------------------------------------------------- the table's screen
 
@@ -148,7 +153,7 @@ class SpeedRemote(RemoteSession, SpeedSession):
                 self.caller_discards(bots.highest(v.hand, v.wild))
                 return None
             card = self.read_discard(text, v)
-            return self.send(key, {"event": "discard", "card": card.code}) if card else None
+            return {"event": "discard", "card": card.code} if card else None
         text = self.ask_call(self.draw_prompt(v), key)
         if text is None:
             self.caller_draws()
@@ -163,15 +168,15 @@ class SpeedRemote(RemoteSession, SpeedSession):
                 self.refuse_match(v)
                 return None
             # A false call is turned down by the caller with its reason (SPD.9).
-            return self.send(key, {"event": "match"})
+            return {"event": "match"}
         if phase == Phase.MATCH.value:
             # The window closes before the draw; the draw goes in when the caller calls "draw".
             self._draw = (hand, cycle, command, True)
-            return self.send(key, {"event": "pass"})
+            return {"event": "pass"}
         if command == "pile" and v.tops[(v.player - 1) % v.players] is None:
             self.refuse_empty_pile()
             return None
-        return self.send(key, {"event": "draw", "from": command})
+        return {"event": "draw", "from": command}
 
     def _typed_draw(self, v: View, key: Key) -> dict[str, Any] | None:
         """The draw typed at the window, now that the caller calls "draw"."""
@@ -184,17 +189,8 @@ class SpeedRemote(RemoteSession, SpeedSession):
             self.refuse_empty_pile()
             return None
         self._shown = key
-        if not coached:  # the caller's draw for a seat out of time: nothing to coach
-            self._sent = key
-            self.waiting = True
-            self.link.send({"type": "act", "action": {"event": "draw", "from": source}, "coach": False})
-            return None
-        return self.send(key, {"event": "draw", "from": source})
-
-    def send(self, key: Key, action: dict[str, Any]) -> dict[str, Any]:
-        """The action for this call, to go to the table (and not asked for again meanwhile)."""
-        self._sent = key
-        return action
+        self._uncoached = not coached  # the caller's draw for a seat out of time: nothing to coach
+        return {"event": "draw", "from": source}
 
     def ask_call(self, prompt: str, key: Key) -> str | None:
         """Asks; with a clock, the prompt shows the seconds left in this call, and None comes when
