@@ -472,7 +472,7 @@ def test_with_a_clock_the_host_keeps_time_and_the_caller_chooses_for_a_silent_se
     h = Hosted(NET, state, game="three-thirteen-speed", level="normal", start_when=1, host_seat=1,
                options={"decks": 4}, clock=1.0, seed=8)
     hand = list(state.hands[0])
-    silent = ThreadClient(h.port, h.code, "Olga", "ru", SpeedRemote)
+    silent = ThreadClient(h.port, h.code, "Olga", "ru", SpeedRemote, coach=True)
     try:
         until(lambda: any(e["event"] == "cycle" for e in h.events), timeout=15, what="a cycle on the clock")
         cycle = next(e for e in h.events if e["event"] == "cycle")
@@ -489,6 +489,7 @@ def test_with_a_clock_the_host_keeps_time_and_the_caller_chooses_for_a_silent_se
     assert screen.count("Время вышло! Ведущий подождёт вас ещё раз: 1 секунду.") >= 2
     assert "Ведущий берёт за вас карту из центра." in screen
     assert f"Ведущий сбрасывает за вас {bots.highest(held, 3).code}" in screen
+    assert not any(m["type"] == "verdicts" for m in h.messages(0))  # the caller's choices are not coached
 
 
 def test_hostile_actions_at_a_speed_table_are_refused_and_it_plays_on():
