@@ -117,7 +117,7 @@ def test_normal_throws_in_only_an_honest_hand():
 def test_a_sure_last_trick_knocks_and_a_lost_one_folds():
     # Seat 0 leads the last trick with the 10 of hearts: nobody can beat it.
     state = State.from_position(["10H", "7H", "8S"], dealer=2, tricks_done=3, leader=0)
-    assert bots.last_trick_chance(state, 0, random.Random(1), samples=50) == 1.0
+    assert bots.last_trick_chance(state, 0, samples=50) == 1.0
     for level in ("normal", "hard"):
         assert isinstance(bots.choose(level, state, random.Random(1)).action, Knock)
     state.apply(Knock(0))
@@ -127,15 +127,14 @@ def test_a_sure_last_trick_knocks_and_a_lost_one_folds():
 
 
 def test_hard_chance_follows_the_cards():
-    rng = random.Random(3)
     strong = State.from_position(["10H 10S", "8C 7D", "QD JC"], dealer=2, tricks_done=2)
     weak = State.from_position(["JH JS", "8C 7D", "QD 10C"], dealer=2, tricks_done=2)
-    assert bots.last_trick_chance(strong, 0, rng, samples=100) > 0.8
-    assert bots.last_trick_chance(weak, 0, rng, samples=100) < 0.3
+    assert bots.last_trick_chance(strong, 0, samples=100) > 0.8
+    assert bots.last_trick_chance(weak, 0, samples=100) < 0.3
     # A player who did not follow hearts holds no heart: seat 1's void is used.
     state = State.from_position(["9H 8H", "7C 8C", "AS KS"], dealer=1, tricks=[[(2, "QH"), (0, "7H"), (1, "10C")]],
                                 tricks_done=2, leader=0)
-    assert bots.last_trick_chance(state, 0, rng, samples=60) > 0.6
+    assert bots.last_trick_chance(state, 0, samples=60) > 0.6
 
 
 def test_hard_challenges_a_player_who_throws_in_all_the_time():

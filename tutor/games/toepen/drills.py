@@ -184,7 +184,7 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
                 continue
             if skill.phase is Phase.ANSWER:
                 verdict: Any = coach.judge_answer(state, seat, command == "stay")
-                line = answer_verdict_line(verdict)
+                line = answer_verdict_line(verdict, ascii_only)
             else:
                 verdict = coach.judge_challenge(state, seat, command == "challenge")
                 line = challenge_verdict_line(verdict, session.names)

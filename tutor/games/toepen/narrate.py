@@ -12,8 +12,8 @@ from tutor.games.remark import Remark
 from tutor.i18n import N_, _, format_list, ngettext
 from tutor.trainer.table import Names
 
-__all__ = ["answer_verdict_line", "card_verdict_line", "challenge_verdict_line", "event_line", "illegal_line",
-           "knock_verdict_line", "laundry_verdict_line", "option_error_line", "pct", "remark_line", "suit_name"]
+__all__ = ["answer_verdict_line", "assumption_line", "card_verdict_line", "challenge_verdict_line", "event_line",
+           "illegal_line", "knock_verdict_line", "laundry_verdict_line", "option_error_line", "pct", "remark_line", "suit_name"]
 
 
 def pct(x: float) -> str:
@@ -308,7 +308,20 @@ def card_verdict_line(verdict: Any, ascii_only: bool = False) -> str:
              "%(card)s about %(chance)s.") % params
 
 
-def knock_verdict_line(verdict: Any) -> str:
+def assumption_line(card: Any, ascii_only: bool = False) -> str:
+    """Which play a quoted chance of the last trick counts on (the same on every screen)."""
+    if card is not None:
+        return _("This counts on you playing %(card)s next, then keeping your strongest card for the last "
+                 "trick.") % {"card": show_card(card.code, ascii_only)}
+    return _("This counts on you playing your best card when your turn comes, then keeping your strongest "
+             "card for the last trick.")
+
+
+def knock_verdict_line(verdict: Any, ascii_only: bool = False) -> str:
+    return f"{_knock_line(verdict)} {assumption_line(verdict.assumes, ascii_only)}"
+
+
+def _knock_line(verdict: Any) -> str:
     params = {"chance": pct(verdict.chance), "stake": verdict.stake}
     if verdict.knocked and verdict.kind == "right":
         return _("Good knock: you take the last trick about %(chance)s of the time, so the others pay "
@@ -320,7 +333,11 @@ def knock_verdict_line(verdict: Any) -> str:
              "%(stake)d would cost the others more.") % params
 
 
-def answer_verdict_line(verdict: Any) -> str:
+def answer_verdict_line(verdict: Any, ascii_only: bool = False) -> str:
+    return f"{_answer_line(verdict)} {assumption_line(verdict.assumes, ascii_only)}"
+
+
+def _answer_line(verdict: Any) -> str:
 
     params = {"chance": pct(verdict.chance), "stay": texts.points_text(verdict.stay_cost), "fold": verdict.fold_cost,
               "stake": verdict.stake}
@@ -342,6 +359,12 @@ def answer_verdict_line(verdict: Any) -> str:
 
 
 def laundry_verdict_line(verdict: Any, ascii_only: bool = False) -> str:
+    if verdict.honest and verdict.threw:
+        return _laundry_line(verdict, ascii_only)
+    return f"{_laundry_line(verdict, ascii_only)} {assumption_line(verdict.assumes, ascii_only)}"
+
+
+def _laundry_line(verdict: Any, ascii_only: bool) -> str:
     params = {"chance": pct(verdict.chance),
               "card": show_card(verdict.strong.code, ascii_only) if verdict.strong else ""}
     if verdict.honest and verdict.threw:

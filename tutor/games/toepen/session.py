@@ -239,7 +239,7 @@ class ToepenSession(TableSession):
             return
         verdict = coach.judge_knock(self.state, self.learner, knocked)  # type: ignore[arg-type]
         if verdict is not None and verdict.kind == "weaker":
-            self.coach_says(knock_verdict_line(verdict))
+            self.coach_says(knock_verdict_line(verdict, self.ascii))
 
     def learner_action(self) -> Any:
         s = self.state
@@ -301,7 +301,7 @@ class ToepenSession(TableSession):
         if self.coach:
             verdict = coach.judge_knock(s, seat, False)
             if verdict is not None and verdict.kind == "weaker":
-                self.coach_says(knock_verdict_line(verdict))
+                self.coach_says(knock_verdict_line(verdict, self.ascii))
             card_verdict = coach.judge_card(s, seat, card)
             if card_verdict.kind == "weaker":
                 self.coach_says(card_verdict_line(card_verdict, self.ascii))
@@ -322,11 +322,11 @@ class ToepenSession(TableSession):
         if command == "knock":
             verdict = coach.judge_knock(s, seat, True)  # type: ignore[arg-type]
             if verdict is not None and verdict.kind == "weaker":
-                line = knock_verdict_line(verdict)
+                line = knock_verdict_line(verdict, self.ascii)
         elif command in ("stay", "fold"):
             answer = coach.judge_answer(s, seat, command == "stay")  # type: ignore[arg-type]
             if answer.kind == "weaker":
-                line = answer_verdict_line(answer)
+                line = answer_verdict_line(answer, self.ascii)
         elif command in ("throw", "keep"):
             laundry = coach.judge_laundry(s, seat, command == "throw")  # type: ignore[arg-type]
             if laundry.kind == "weaker":

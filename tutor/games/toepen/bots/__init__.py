@@ -37,19 +37,23 @@ from tutor.games.toepen.bots.hard import choose_hard, knock_hard
 from tutor.games.toepen.bots.judgement import bluff_chance
 from tutor.games.toepen.bots.normal import choose_normal, hand_value, knock_normal
 from tutor.games.toepen.bots.remarks import REMARK_DETAILS, REMARKS, remark
-from tutor.games.toepen.bots.sampling import last_trick_chance
+from tutor.games.toepen.bots.sampling import BOT_SAMPLES, COACH_SAMPLES, Estimate, estimate, last_trick_chance
 from tutor.games.toepen.engine import Phase, State
 
 __all__ = [
+    "BOT_SAMPLES",
     "CHOOSERS",
+    "COACH_SAMPLES",
     "KNOCKERS",
     "LEVELS",
     "REASONS",
     "REMARKS",
     "REMARK_DETAILS",
     "Choice",
+    "Estimate",
     "bluff_chance",
     "choose",
+    "estimate",
     "hand_value",
     "knock_choice",
     "last_trick_chance",

@@ -19,36 +19,17 @@ from tutor.games.toepen.bots.judgement import (
     honest_hand,
     knock_gain,
 )
-from tutor.games.toepen.bots.sampling import (
-    BUDGET,
-    SAMPLES,
-    evaluate,
-    last_trick_chance,
-)
+from tutor.games.toepen.bots.sampling import BOT_SAMPLES, estimate
 from tutor.games.toepen.engine import Keep, Knock, Phase, Play, State, Throw, power
 
-#: hard: rollouts when asked whether to knock out of turn (SAMPLES otherwise).
-KNOCK_SAMPLES = 80
 #: hard: how much a knock must be worth (expected, in penalty points) before it knocks on its chance.
 KNOCK_MARGIN = 0.15
 #: hard: how often it knocks on a weak hand when it may, and throws in a weak hand.
 BLUFF_KNOCK = 0.10
 BLUFF_THROW = 0.35
 
-_cache: dict[tuple, float] = {}
-
-
-def _cached_chance(state: State, seat: int, rng: random.Random, samples: int) -> float:
-    """The chance at this very moment of the hand, computed once (knock offers repeat it)."""
-    key = (id(state), state.hand_number, state.tricks_done, tuple(state.trick), state.stake,
-           tuple(state.in_hand), seat, tuple(state.hands[seat]), len(state.log))
-    value = _cache.get(key)
-    if value is None:
-        if len(_cache) > 256:
-            _cache.clear()
-        value = last_trick_chance(state, seat, rng, samples, BUDGET)
-        _cache[key] = value
-    return value
+def _chance(state: State, seat: int) -> float:
+    return estimate(state, seat, BOT_SAMPLES).value
 
 
 def _fold_equity(state: State, seat: int) -> float:
@@ -76,7 +57,7 @@ def _hard_laundry(state: State, rng: random.Random, p: int) -> Choice:
     best = max(power(c) for c in hand)
     safe = state.points[p] + 2 < state.limit
     if best <= 4 and safe and rng.random() < BLUFF_THROW:
-        chance = last_trick_chance(state, p, rng, KNOCK_SAMPLES, BUDGET)
+        chance = _chance(state, p)
         return Choice(Throw(p), "bluff_throw", {"chance": pct(chance)})
     return Choice(Keep(p), "keep_hand")
 
@@ -89,23 +70,22 @@ def choose_hard(state: State, rng: random.Random) -> Choice:
     if phase is Phase.CHALLENGE:
         return challenge_choice(state, p, habits=True)
     if phase is Phase.ANSWER or phase is Phase.POVERTY:
-        chance = last_trick_chance(state, p, rng, SAMPLES, BUDGET)
+        chance = _chance(state, p)
         return answer_choice(state, p, chance, "chance")
     options = state.playable(p)
     if len(options) == 1 and not state.may_knock(p):
         card = options[0]
         return Choice(Play(card, p), "only_card", {"card": card.code})
-    chances = evaluate(state, p, rng, options, SAMPLES, BUDGET)
-    best = max(range(len(options)), key=lambda k: (chances[k], -power(options[k])))
-    knock = _hard_knock(state, rng, p, chances[best])
+    found = estimate(state, p, BOT_SAMPLES)
+    knock = _hard_knock(state, rng, p, found.value)
     if knock is not None:
         return knock
-    card = options[best]
+    card = found.best if found.best is not None else options[0]
     if len(options) == 1:
         return Choice(Play(card, p), "only_card", {"card": card.code})
-    return Choice(Play(card, p), "best_chance", {"card": card.code, "chance": pct(chances[best])})
+    return Choice(Play(card, p), "best_chance", {"card": card.code, "chance": pct(found.value)})
 
 
 def knock_hard(state: State, rng: random.Random, seat: int) -> Choice | None:
-    chance = _cached_chance(state, seat, rng, KNOCK_SAMPLES)
+    chance = _chance(state, seat)
     return _hard_knock(state, rng, seat, chance)

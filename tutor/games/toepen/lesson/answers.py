@@ -171,9 +171,9 @@ def verdict_lines(verdict: Verdict, ascii_only: bool = False) -> list[str]:
     if isinstance(inner, coach.CardVerdict):
         return [card_verdict_line(inner, ascii_only)]
     if isinstance(inner, coach.KnockVerdict):
-        return [knock_verdict_line(inner)]
+        return [knock_verdict_line(inner, ascii_only)]
     if isinstance(inner, coach.AnswerVerdict):
-        return [answer_verdict_line(inner)]
+        return [answer_verdict_line(inner, ascii_only)]
     if isinstance(inner, coach.LaundryVerdict):
         return [laundry_verdict_line(inner, ascii_only)]
     return [challenge_verdict_line(inner, names)]
