@@ -28,6 +28,23 @@ KNOCK_MARGIN = 0.15
 BLUFF_KNOCK = 0.10
 BLUFF_THROW = 0.35
 
+def pressure(state: State, seat: int) -> tuple[int, int]:
+    """(knocks this hand by players still in against `seat`, their stays after its own knocks)."""
+    knocks = stays = 0
+    knocker = None
+    for e in state.log:
+        kind = e["event"]
+        if kind == "knock":
+            knocker = e["player"]
+            knocks += knocker != seat and state.in_hand[knocker]
+        elif kind == "stay" and knocker == seat and not e.get("poverty") and state.in_hand[e["player"]]:
+            stays += 1
+    if knocker is None and state.knocks and state.last_knocker not in (None, seat) \
+            and state.in_hand[state.last_knocker]:
+        knocks = 1  # a built position: only who knocked last is known
+    return knocks, stays
+
+
 def _chance(state: State, seat: int) -> float:
     return estimate(state, seat, BOT_SAMPLES).value
 

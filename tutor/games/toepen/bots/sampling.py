@@ -55,7 +55,7 @@ class Position:
     `opponents`: (seat, cards held, void suits as a bit mask) of each other player still in;
     `pool`: the cards the seat cannot see (held by them, in the stock, in folded or unshown
     thrown hands); `trick`: the current trick as (seat, card); `done`: tricks finished;
-    `leader`: who leads the next trick when the current one is empty.
+    `leader`: who led the current trick, or leads it when it is empty (a player still in).
     """
 
     players: int
@@ -116,9 +116,12 @@ def position(state: State, seat: int) -> Position:
     opponents = tuple(sorted((rel(s), len(state.hands[s]), voids[s]) for s in range(n)
                              if s != seat and state.in_hand[s]))
     in_hand = tuple(state.in_hand[(seat + r) % n] for r in range(n))
-    leader = state.leader
-    if not state.trick and not state.in_hand[leader]:
-        leader = next(s for s in state.seats_from(leader) if state.in_hand[s])
+    if state.trick:
+        leader = state.trick[0][0]
+    else:
+        leader = state.leader
+        if not state.in_hand[leader]:
+            leader = next(s for s in state.seats_from(leader) if state.in_hand[s])
     return Position(
         players=n,
         mine=tuple(sorted(CARD_INT[c] for c in state.hands[seat])),
