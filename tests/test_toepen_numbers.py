@@ -16,7 +16,7 @@ from toepen_exact import every_deal, exact
 from tutor.cards import SUITS
 from tutor.games.toepen import bots, coach
 from tutor.games.toepen.bots import sampling
-from tutor.games.toepen.engine import Chance, Knock, Options, Phase, State, Stay, card_from_code
+from tutor.games.toepen.engine import Chance, Fold, Knock, Options, Phase, State, Stay, card_from_code
 from tutor.games.toepen.lesson.positions import build
 from tutor.games.toepen.narrate import answer_verdict_line, knock_verdict_line
 
@@ -44,7 +44,20 @@ def last_trick_folded_card():
                                stake=2, last_knocker=1)
 
 
+def folded_last_to_play():
+    """Seat 3 was the last to play to the trick, and folded at seat 1's knock: the trick is
+    complete among those still in; the learner answers the knock."""
+    state = State.from_position(["9S", "AC", "7D", "10C 8C"], dealer=0, tricks_done=2,
+                                trick=[(1, "9H"), (2, "KH"), (0, "8H")])
+    state.apply(Knock(1))
+    state.apply(Stay(2))
+    state.apply(Fold(3))
+    assert state.phase is Phase.ANSWER and state.current == 0
+    return state
+
+
 EXACT_POSITIONS = {
+    "the trick complete after a fold": folded_last_to_play,
     "learner leads, voids": lambda: voids(0),
     "others lead first, voids": lambda: voids(1),
     "a folded player led the trick": folded_leader,

@@ -82,6 +82,8 @@ class Position:
 
 
 def _next_to_play(pos: Position) -> int:
+    """Who plays the next card (when everyone still in has played to the trick, and some who
+    played to it have folded since: the leader of the next trick, TOE.10)."""
     n = pos.players
     played = {s for s, _ in pos.trick}
     start = (pos.trick[-1][0] + 1) % n if pos.trick else pos.leader
@@ -89,7 +91,15 @@ def _next_to_play(pos: Position) -> int:
         s = (start + i) % n
         if pos.in_hand[s] and s not in played:
             return s
-    raise AssertionError("the trick is complete")
+    led = pos.trick[0][1] >> 3
+    winner = max((c, s) for s, c in pos.trick if c >> 3 == led)[1]
+    return next((winner + i) % n for i in range(n) if pos.in_hand[(winner + i) % n])
+
+
+def trick_complete(pos: Position) -> bool:
+    """Everyone still in has played to the current trick (the others who had not, folded)."""
+    played = {s for s, _ in pos.trick}
+    return bool(pos.trick) and all(s in played for s in range(pos.players) if pos.in_hand[s])
 
 
 def position(state: State, seat: int) -> Position:

@@ -25,6 +25,7 @@ from tutor.games.toepen.bots.sampling import (
     Position,
     compositions,
     count_deals,
+    trick_complete,
     ways,
 )
 
@@ -372,7 +373,7 @@ def evaluate(pos: Position, samples: int, exact_up_to: int | None = None) -> Est
         error = 0.0 if exact else float(Z95 * wins.std() / np.sqrt(count))
         return Estimate(value, {}, None, error, exact, count, {})
     now = pos.next_is_mine
-    if now and pos.trick:
+    if now and pos.trick and not trick_complete(pos):
         led = pos.trick[0][1] >> 3
         options = [i for i, c in enumerate(mine) if c >> 3 == led] or list(range(len(mine)))
     else:
