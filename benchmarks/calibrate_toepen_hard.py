@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import json
 import math
 import random
 import sys
@@ -31,8 +32,8 @@ from tutor.games.toepen.bots.hard import pressure  # noqa: E402
 from tutor.games.toepen.engine import Chance, Options, Phase, Play, State, Stay  # noqa: E402
 
 
-def stay_to_the_end(state: State, seat: int, levels: tuple[str, ...], rng: random.Random) -> bool:
-    """Plays the hand on with `seat` staying in (no fold, no knock); did it win?"""
+def stay_to_the_end(state: State, seat: int, levels: tuple[str, ...], rng: random.Random) -> tuple[bool, int]:
+    """Plays the hand on with `seat` staying in (no fold, no knock): did it win, and the stake at the end."""
     hand = state.hand_number
     while not state.is_over and state.hand_number == hand:
         p = state.current
@@ -57,12 +58,13 @@ def stay_to_the_end(state: State, seat: int, levels: tuple[str, ...], rng: rando
             events = state.apply(bots.choose(levels[p], state, rng).action)
         for e in events:
             if e["event"] == "hand_end":
-                return e["winner"] == seat
-    return False
+                return e["winner"] == seat, e["stake"]
+    return False, state.stake
 
 
-def rubber(seed: int) -> list[tuple[float, int, int, int, bool]]:
-    """(rated chance, knocks against it, stays against its knocks, stake, won) at each stay-or-fold of a hard seat."""
+def rubber(seed: int) -> list[tuple]:
+    """(rated chance, knocks against it, stays against its knocks, stake, won, stake at the end, tricks
+    done) at each stay-or-fold of a hard seat."""
     rng = random.Random(seed)
     levels = ("hard",) + tuple(rng.choice(("hard", "normal")) for _ in range(3))
     state = State(4, Options(), Chance(random.Random(seed)))
@@ -74,21 +76,23 @@ def rubber(seed: int) -> list[tuple[float, int, int, int, bool]]:
             rated = bots.estimate(state, p, bots.BOT_SAMPLES).value
             knocks, stays = pressure(state, p)
             fork = copy.deepcopy(state)
-            won = stay_to_the_end(fork, p, levels, random.Random(seed * 31 + len(rows)))
-            rows.append((rated, knocks, stays, state.stake, won))
+            won, final = stay_to_the_end(fork, p, levels, random.Random(seed * 31 + len(rows)))
+            rows.append((rated, knocks, stays, state.stake, won, final, state.tricks_done))
         bots.play_step(state, levels, play)
     return rows
 
 
-def fit(rows: list[tuple[float, int, int, int, bool]]) -> list[float]:
-    """Logistic regression of won on (1, log odds of the rated chance, knocks, stays), by Newton steps."""
-    def features(r):
-        p = min(max(r[0], 0.01), 0.99)
-        return [1.0, math.log(p / (1 - p)), float(r[1]), float(r[2])]
+def features(r: tuple) -> list[float]:
+    """(1, log odds of the rated chance, knocks against, stays against, tricks done)."""
+    p = min(max(r[0], 0.01), 0.99)
+    return [1.0, math.log(p / (1 - p)), float(r[1]), float(r[2]), float(r[6])]
 
+
+def fit(rows: list[tuple]) -> list[float]:
+    """Logistic regression of won on `features`, by Newton steps."""
     xs = [features(r) for r in rows]
     ys = [1.0 if r[4] else 0.0 for r in rows]
-    w = [0.0, 1.0, 0.0, 0.0]
+    w = [0.0, 1.0, 0.0, 0.0, 0.0]
     k = len(w)
     for _ in range(30):
         grad = [0.0] * k
@@ -128,21 +132,51 @@ def main() -> None:
     parser.add_argument("rubbers", nargs="?", type=int, default=200)
     parser.add_argument("--seed", type=int, default=50_000)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--save", help="write the decisions to this JSON file")
+    parser.add_argument("--load", help="read the decisions from this JSON file instead of playing")
     args = parser.parse_args()
-    seeds = range(args.seed, args.seed + args.rubbers)
-    with ProcessPoolExecutor(args.jobs) as pool:
-        rows = [r for batch in pool.map(rubber, seeds) for r in batch]
+    if args.load:
+        rows = [tuple(r) for r in json.loads(Path(args.load).read_text())]
+    else:
+        seeds = range(args.seed, args.seed + args.rubbers)
+        with ProcessPoolExecutor(args.jobs) as pool:
+            rows = [r for batch in pool.map(rubber, seeds) for r in batch]
+    if args.save:
+        Path(args.save).write_text(json.dumps(rows))
     print(f"{len(rows)} stay-or-fold decisions of hard seats in {args.rubbers} rubbers (seeds from {args.seed})")
-    print(f"{'knocks against':>15} {'decisions':>10} {'rated':>7} {'won':>7}")
+    print(f"{'knocks against':>15} {'decisions':>10} {'rated':>7} {'won':>7} {'raised after':>13}")
     for k in range(4):
         part = [r for r in rows if min(r[1], 3) == k]
         if part:
             rated = sum(r[0] for r in part) / len(part)
             won = sum(r[4] for r in part) / len(part)
-            print(f"{k if k < 3 else '3+':>15} {len(part):>10} {100 * rated:6.1f}% {100 * won:6.1f}%")
+            raised = sum(r[5] - r[3] for r in part) / len(part)
+            print(f"{k if k < 3 else '3+':>15} {len(part):>10} {100 * rated:6.1f}% {100 * won:6.1f}% {raised:13.2f}")
+    print(f"{'rated':>15} {'decisions':>10} {'rated':>7} {'won':>7}")
+    for low in (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9):
+        part = [r for r in rows if low <= r[0] < low + 0.1 or (low == 0.9 and r[0] == 1.0)]
+        if part:
+            won = sum(r[4] for r in part) / len(part)
+            rated = sum(r[0] for r in part) / len(part)
+            print(f"{f'{low:.1f}-{low + 0.1:.1f}':>15} {len(part):>10} {100 * rated:6.1f}% {100 * won:6.1f}%")
+    print(f"{'tricks done':>15} {'decisions':>10} {'rated':>7} {'won':>7}")
+    for t in range(4):
+        part = [r for r in rows if r[6] == t]
+        if part:
+            won = sum(r[4] for r in part) / len(part)
+            rated = sum(r[0] for r in part) / len(part)
+            print(f"{t:>15} {len(part):>10} {100 * rated:6.1f}% {100 * won:6.1f}%")
     w = fit(rows)
     print("fit: log odds of winning = "
-          f"{w[0]:+.3f} {w[1]:+.3f} * log odds rated {w[2]:+.3f} * knocks against {w[3]:+.3f} * stays against")
+          f"{w[0]:+.3f} {w[1]:+.3f} * log odds rated {w[2]:+.3f} * knocks against {w[3]:+.3f} * stays against "
+          f"{w[4]:+.3f} * tricks done")
+    loss = 0.0
+    for r in rows:
+        z = sum(a * b for a, b in zip(w, features(r)))
+        p = 1 / (1 + math.exp(-z))
+        loss += (p - r[4]) ** 2
+    raw = sum((r[0] - r[4]) ** 2 for r in rows)
+    print(f"Brier score: rated {raw / len(rows):.4f}, calibrated {loss / len(rows):.4f}")
 
 
 if __name__ == "__main__":

@@ -77,8 +77,10 @@ def _stay_value(state: State, seat: int, chance: float) -> tuple[float, float]:
     others = max(1, sum(state.active) - 1)
     rivals = sum(1 for s in range(state.players) if state.in_hand[s] and s != seat)
     base = _utility(pts, limit)
-    fold = -(_utility(pts + stake - 1, limit) - base)
-    lose = -(_utility(pts + stake, limit) - base) + RIVALRY * stake * (rivals - 1) / others
+    # Whether it folds or loses, the others still in play on and all but one of them pay the stake.
+    others_pay = RIVALRY * stake * (rivals - 1) / others
+    fold = -(_utility(pts + stake - 1, limit) - base) + others_pay
+    lose = -(_utility(pts + stake, limit) - base) + others_pay
     win = RIVALRY * stake * rivals / others
     return chance * win + (1 - chance) * lose, fold
 
