@@ -311,3 +311,15 @@ def test_knock_and_answer_verdicts_need_a_clear_difference(monkeypatch):
                                  (0.56, 0.008, "right", "weaker")):
         _fixed(monkeypatch, value=p, error=error)
         assert (coach.judge_answer(danger, 0, True).kind, coach.judge_answer(danger, 0, False).kind) == (stay, fold)
+
+
+def test_a_lesson_takes_a_card_as_good_as_the_one_it_expects():
+    from tutor.games.toepen.lesson.answers import Answer, judge
+
+    state = State.from_position(["JC JD", "AH KH", "AS KS"], dealer=2, tricks=VOIDS, leader=0)
+    verdict = judge(state, Answer("card", card=C("JD")), Answer("card", card=C("JC")), 0)
+    assert verdict.kind == "right"  # both take the last trick every time
+    state = State.from_position(["10H 9C 7S", "7H 8C 8S", "KH QC JS", "AH AC AS"], dealer=3, tricks_done=1,
+                                leader=0)
+    verdict = judge(state, Answer("card", card=C("10H")), Answer("card", card=C("7S")), 0)
+    assert verdict.kind == "weaker" and verdict.coach.best == C("7S")

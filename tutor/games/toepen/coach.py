@@ -120,6 +120,14 @@ def _shown(x: float) -> int:
     return int(round(100 * x))
 
 
+def clearly_better(state: State, seat: int, card: Card, other: Card) -> bool:
+    """`card` gives a better chance than `other` by more than the estimate's error, and the figures
+    printed show it (the seat is to play; both are cards it may play)."""
+    found = estimate(state, seat)
+    a, b = found.after[card], found.after[other]
+    return a - b > found.diff_error(card, other) and _shown(a) > _shown(b)
+
+
 def judge_card(state: State, seat: int, card: Card) -> CardVerdict:
     """A card the learner plays: illegal (with a card of the suit led), or its chance against the best."""
     try:
@@ -142,7 +150,7 @@ def judge_card(state: State, seat: int, card: Card) -> CardVerdict:
     gap = chances[best] - chances[card]
     # Weaker only when the best card is ahead by the margin, by more than the estimate's error,
     # and the printed figures show it.
-    weaker = gap > CARD_MARGIN and gap > found.diff_error(best, card) and _shown(chances[best]) > _shown(chances[card])
+    weaker = gap > CARD_MARGIN and clearly_better(state, seat, best, card)
     return CardVerdict("weaker" if weaker else "right", card, chances[card], best, chances[best], keeper)
 
 
