@@ -13,7 +13,8 @@ below zero with 95% confidence (the interval's upper end under 0).
 
 RUBBERS defaults to 600 per line. Rubbers are spread over --jobs processes (default 2); each
 has its own seed, so the figures do not depend on --jobs. --pairs picks the pairings (default
-normal:easy,hard:normal; hard:hard is the knock-war line: every seat hard).
+normal:easy,hard:normal; hard:hard is the knock-war line: every seat hard; level "mc" is an
+independent Monte-Carlo player, benchmarks/toepen_mc.py: hard:mc measures hard against it).
 
 Also printed per line: the test seat's penalty points a hand (and the paired difference), and
 its knock-war stays: stays after a knock at a stake of 3 or more on a rated chance of 20% or
@@ -33,10 +34,33 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tutor.games.toepen import bots  # noqa: E402
-from tutor.games.toepen.engine import Chance, Options, State  # noqa: E402
+import toepen_mc  # noqa: E402  (benchmarks/toepen_mc.py: an independent Monte-Carlo player, level "mc")
 from stats import paired, wilson  # noqa: E402  (benchmarks/stats.py, beside this script)
 
+from tutor.games.toepen import bots  # noqa: E402
+from tutor.games.toepen.engine import Chance, Options, Phase, State  # noqa: E402
+
+
+def play_step(state: State, levels: tuple[str, ...], rng: random.Random):
+    """`bots.play_step`, with the independent Monte-Carlo player at the seats of level "mc":
+    (seat, reason, detail, events)."""
+    p = state.current
+    if state.phase is Phase.PLAY:
+        for seat in state.seats_from(p):
+            if seat != p and state.may_knock(seat):
+                if levels[seat] == "mc":
+                    action = toepen_mc.knock(state, rng, seat)
+                    if action is not None:
+                        return seat, "mc_knock", {}, state.apply(action)
+                else:
+                    choice = bots.knock_choice(levels[seat], state, rng, seat)
+                    if choice is not None:
+                        return seat, choice.reason, choice.detail, state.apply(choice.action)
+    if levels[p] == "mc":
+        action, reason = toepen_mc.choose(state, rng)
+        return p, reason, {}, state.apply(action)
+    choice = bots.choose(levels[p], state, rng)
+    return p, choice.reason, choice.detail, state.apply(choice.action)
 
 
 @dataclass(frozen=True)
@@ -62,14 +86,14 @@ def play_rubber(seed: int, levels: tuple[str, ...]) -> Outcome:
 
     while not state.is_over:
         start = time.perf_counter()
-        seat, choice, events = bots.play_step(state, levels, rng)
+        seat, reason, detail, events = play_step(state, levels, rng)
         if seat == 0:
             decisions += 1
             seconds += time.perf_counter() - start
-            count(choice.reason)
-            bluffed = bluffed or choice.reason == "bluff_knock"
-            detail = choice.detail or {}
-            if (choice.reason == "stay_strong" and int(detail.get("stake", 0)) >= 3
+            count(reason)
+            bluffed = bluffed or reason == "bluff_knock"
+            detail = detail or {}
+            if (reason == "stay_strong" and int(detail.get("stake", 0)) >= 3
                     and int(detail.get("chance", 100)) <= 20):
                 count("war_stay")
                 war = True

@@ -178,3 +178,50 @@ def test_poverty_answers():
         if level != "easy":
             assert choice.reason in ("stay_poverty", "fold_poverty")
     assert state.poor == 2
+
+
+def test_hard_is_not_dragged_into_a_knock_war():
+    # The hand issue 16 found: seed 8 of the bot benchmark, four hard seats, went from stake 3 to 9
+    # with seat 0 staying on a rated 14-24%.
+    state = State(4, Options(), Chance(random.Random(8)))
+    rng = random.Random(8 * 1_000_003 + 17)
+    top = 1
+    while state.hand_number == 1 and not state.is_over:
+        top = max(top, state.stake)
+        bots.play_step(state, ("hard",) * 4, rng)
+    assert top <= 4
+
+
+def _two_knocks_against_seat_0():
+    state = State.from_position(["9H KS 7C", "10H 9S 8C", "10S AH KC", "QH 9C 8D"], dealer=0, tricks_done=1,
+                                leader=1)
+    state.apply(Knock(1))
+    while state.current != 0:
+        state.apply(Stay(state.current))
+    state.apply(Stay(0))
+    state.apply(Knock(2))
+    while state.current != 0:
+        state.apply(Stay(state.current))
+    return state
+
+
+def test_hard_folds_a_knock_war_it_is_rated_to_lose():
+    # Seat 0's hand rates about 21% with every deal alike; two knocks against it say the others hold
+    # more than a random hand: calibrated, about 14%, and at stake 3 it folds (it stayed before).
+    state = _two_knocks_against_seat_0()
+    rated = bots.estimate(state, 0, bots.BOT_SAMPLES).value
+    assert state.stake == 3 and 0.15 < rated < 0.3
+    choice = bots.choose("hard", state, random.Random(0))
+    assert choice.action == Fold(0) and choice.detail["chance"] < 100 * rated - 3
+
+
+def test_hard_calibrates_its_chance_only_once_pressed():
+    from tutor.games.toepen.bots.hard import calibrated, pressure
+
+    quiet = State.from_position(["9H KS 7C", "10H 9S 8C", "10S AH KC", "QH 9C 8D"], dealer=0, tricks_done=1,
+                                leader=1)
+    assert pressure(quiet, 0) == (0, 0) and calibrated(quiet, 0, 0.4) == 0.4
+    pressed = _two_knocks_against_seat_0()
+    assert pressure(pressed, 0) == (2, 0)
+    assert calibrated(pressed, 0, 0.4) < 0.4
+    assert calibrated(pressed, 0, 1.0) == 1.0 and calibrated(pressed, 0, 0.0) == 0.0  # certainties stay

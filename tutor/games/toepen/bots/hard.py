@@ -23,6 +23,7 @@ from tutor.games.toepen.bots.judgement import (
     challenge_choice,
     honest_hand,
     knock_gain,
+    would_stay,
 )
 from tutor.games.toepen.bots.sampling import BOT_SAMPLES, estimate
 from tutor.games.toepen.engine import Keep, Knock, Phase, Play, State, Throw, power
@@ -35,8 +36,9 @@ BLUFF_THROW = 0.35
 
 #: hard: the calibration of its chance once others pressed it this hand, a logistic fit (see the
 #: module's docstring): log odds won = A + B * log odds rated + K * knocks against + S * stays
-#: against + T * tricks done.
-CALIBRATION = (-0.162, 0.738, -0.030, -0.208, -0.657)
+#: against + T * tricks done. Fitted on 5,293 stay-or-fold decisions of 400 rubbers (seeds
+#: 50000-50199, with hard opponents uncalibrated, then calibrated); Brier score 0.211 -> 0.186.
+CALIBRATION = (-0.141, 0.740, -0.014, -0.283, -0.635)
 
 
 def pressure(state: State, seat: int) -> tuple[int, int]:
@@ -56,9 +58,11 @@ def pressure(state: State, seat: int) -> tuple[int, int]:
     return knocks, stays
 
 
-def calibrated(state: State, seat: int, chance: float) -> float:
-    """The chance the seat really wins when it stays in, from the one it rates, given this hand's knocks."""
+def calibrated(state: State, seat: int, chance: float, more: int = 0) -> float:
+    """The chance the seat really wins when it stays in, from the one it rates, given this hand's knocks
+    (and `more` knocks against it still to come)."""
     knocks, stays = pressure(state, seat)
+    knocks += more
     if not (knocks or stays) or chance <= 0.0 or chance >= 1.0:
         return chance
     a, b, k, s, t = CALIBRATION
@@ -67,8 +71,12 @@ def calibrated(state: State, seat: int, chance: float) -> float:
     return 1 / (1 + math.exp(-z))
 
 
+def _rated(state: State, seat: int) -> float:
+    return estimate(state, seat, BOT_SAMPLES).value
+
+
 def _chance(state: State, seat: int) -> float:
-    return calibrated(state, seat, estimate(state, seat, BOT_SAMPLES).value)
+    return calibrated(state, seat, _rated(state, seat))
 
 
 def _fold_equity(state: State, seat: int) -> float:
@@ -76,12 +84,15 @@ def _fold_equity(state: State, seat: int) -> float:
     return 0.3 if state.stake <= 2 else 0.2
 
 
-def _hard_knock(state: State, rng: random.Random, seat: int, chance: float) -> Choice | None:
+def _hard_knock(state: State, rng: random.Random, seat: int, rated: float) -> Choice | None:
+    """A knock on a good chance, one it could stand behind if someone knocked back; now and then a bluff."""
     if not state.may_knock(seat):
         return None
+    chance = calibrated(state, seat, rated)
     gain = knock_gain(state, seat, chance, _fold_equity(state, seat))
     detail: dict[str, int | str] = {"chance": pct(chance), "stake": state.stake + 1}
-    if gain > KNOCK_MARGIN:
+    # Others may knock again: a knock it would have to fold to is not worth making.
+    if gain > KNOCK_MARGIN and would_stay(state, seat, calibrated(state, seat, rated, more=1), state.stake + 2):
         return Choice(Knock(seat), "knock_strong", detail)
     safe = state.points[seat] + state.stake + 2 < state.limit
     if safe and state.stake <= 2 and state.tricks_done <= 2 and chance < 0.3 and rng.random() < BLUFF_KNOCK:
@@ -117,7 +128,7 @@ def choose_hard(state: State, rng: random.Random) -> Choice:
         return Choice(Play(card, p), "only_card", {"card": card.code})
     found = estimate(state, p, BOT_SAMPLES)
     chance = calibrated(state, p, found.value)
-    knock = _hard_knock(state, rng, p, chance)
+    knock = _hard_knock(state, rng, p, found.value)
     if knock is not None:
         return knock
     card = found.best if found.best is not None else options[0]
@@ -127,5 +138,4 @@ def choose_hard(state: State, rng: random.Random) -> Choice:
 
 
 def knock_hard(state: State, rng: random.Random, seat: int) -> Choice | None:
-    chance = _chance(state, seat)
-    return _hard_knock(state, rng, seat, chance)
+    return _hard_knock(state, rng, seat, _rated(state, seat))
