@@ -323,3 +323,14 @@ def test_a_lesson_takes_a_card_as_good_as_the_one_it_expects():
                                 leader=0)
     verdict = judge(state, Answer("card", card=C("10H")), Answer("card", card=C("7S")), 0)
     assert verdict.kind == "weaker" and verdict.coach.best == C("7S")
+
+
+def test_a_position_whose_voids_no_deal_fits_is_still_judged():
+    # Built by hand: seat 1 showed it holds no heart, yet only hearts are left unseen.
+    from tutor.games.toepen.bots import worlds
+
+    pos = sampling.Position(players=3, mine=(8,), pool=(0, 1, 2, 3), opponents=((1, 1, 1), (2, 1, 0)),
+                            in_hand=(True, True, True), trick=(), done=3, leader=0)
+    assert sampling.count_deals(pos) == 0
+    found = worlds.evaluate(pos, 100)
+    assert found.exact and found.deals == 12 and 0.0 <= found.value <= 1.0

@@ -14,6 +14,7 @@ hands (deal, seat, slot).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
 from math import comb
 
@@ -40,6 +41,9 @@ def deals(pos: Position, samples: int, rng: np.random.Generator, exact: int | No
     """Hands of every seat in each deal, shape (deals, players, 4), and whether that is all of them
     (when no more than `exact` deals fit, default twice `samples`)."""
     total = count_deals(pos)
+    if not total:  # a built position whose tricks show voids its hands break: take the hands as they are
+        pos = replace(pos, opponents=tuple((seat, size, 0) for seat, size, _ in pos.opponents))
+        total = count_deals(pos)
     if total <= (2 * samples if exact is None else exact):
         return _every_deal(pos), True
     return _drawn_deals(pos, samples, rng), False
