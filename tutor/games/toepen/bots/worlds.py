@@ -2,7 +2,7 @@
 
 `deals` gives every deal that fits a `Position` (when they are few) or draws that many exactly at
 random: how many cards of each suit each opponent gets is drawn by the number of deals each
-choice leaves (`sampling.ways`), so a void suit never goes to a player who showed the void and
+choice leaves (`known.ways`), so a void suit never goes to a player who showed the void and
 the other players get it exactly as often as the deals that fit say; then the cards of each
 suit are shuffled among them. `playout` plays all deals to the end at once, everyone by
 `policy` (no more knocks or folds), the seat's next card forced to each card it may play.
@@ -20,7 +20,7 @@ from math import comb
 
 import numpy as np
 
-from tutor.games.toepen.bots.sampling import (
+from tutor.games.toepen.bots.known import (
     INT_CARD,
     Estimate,
     Position,
