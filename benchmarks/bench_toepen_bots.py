@@ -149,11 +149,11 @@ def named_hand() -> str:
     """Seed 8, hand 1, four hard seats: the stake it reached (the issue's knock war went to 9)."""
     state = State(4, Options(), Chance(random.Random(8)))
     rng = random.Random(8 * 1_000_003 + 17)
-    stake = 1
+    stakes = [1]
     while state.hand_number == 1 and not state.is_over:
-        stake = max(stake, state.stake)
-        bots.play_step(state, ("hard",) * 4, rng)
-    return f"seed 8, hand 1, four hard seats: the stake reached {stake}"
+        events = play_step(state, ("hard",) * 4, rng)[3]
+        stakes += [e["stake"] for e in events if e["event"] == "knock"]
+    return f"seed 8, hand 1, four hard seats: the stake reached {max(stakes)}"
 
 
 def habits(results: list[Outcome]) -> str:

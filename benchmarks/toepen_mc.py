@@ -33,16 +33,17 @@ KNOCK = 0.7
 
 
 def _seen_and_voids(state: State, seat: int):
-    seen = set(state.hands[seat]) | set(state.thrown[seat])
-    voids = {s: set() for s in range(state.players)}
-    for trick in [*state.tricks, state.trick]:
-        for s, c in trick:
-            seen.add(c)
-            if c.suit != trick[0][1].suit:
-                voids[s].add(trick[0][1].suit)
-    for s in range(state.players):
-        if state.shown[s]:
-            seen |= set(state.thrown[s])
+    """The cards `seat` has not seen, and the suits each player showed it lacks, from its view."""
+    view = state.view(seat)
+    seen = set(view.hand)
+    for cards in view.thrown:
+        seen |= set(cards or ())
+    voids: dict[int, set[str]] = {s: set() for s in range(view.players)}
+    for trick in (*view.tricks, view.trick):
+        if trick:
+            led = trick[0][1].suit
+            seen |= {c for _, c in trick}
+            voids.update({s: voids[s] | {led} for s, c in trick if c.suit != led})
     return [c for c in DECK if c not in seen], voids
 
 

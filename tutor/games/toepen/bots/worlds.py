@@ -250,6 +250,21 @@ def _without(hand: list[np.ndarray], card: np.ndarray) -> list[np.ndarray]:
     return out
 
 
+def _turned(hands: list[list[np.ndarray]], by: np.ndarray, zero: np.ndarray) -> list[list[np.ndarray]]:
+    """Hands by place, each deal turned by `by` places: place i gets the hand at place i + by."""
+    m = len(hands)
+    out = []
+    for i in range(m):
+        place = []
+        for j in range(len(hands[i])):
+            slot = zero
+            for o in range(m):
+                slot = slot + (by == o) * hands[(i + o) % m][j]
+            place.append(slot)
+        out.append(place)
+    return out
+
+
 def playout(pos: Position, hands: np.ndarray, forced: np.ndarray | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Plays every deal to the end; `hands` are slots (seat, slot, deal); `forced` (per deal) is
     the strength of the seat's next card, -1 for the policy's. Returns, per deal: the seat took
@@ -314,15 +329,7 @@ def playout(pos: Position, hands: np.ndarray, forced: np.ndarray | None) -> tupl
         lead = zero + seats_in.index(pos.leader)
         deciding = True
     # The fresh tricks: hands by their place in the trick (hand[0] leads), turned after each trick.
-    order = []
-    for i in range(m):
-        place = []
-        for j in range(4 - done):
-            slot = zero
-            for o in range(m):
-                slot = slot + (lead == o) * held[seats_in[(o + i) % m]][j]
-            place.append(slot)
-        order.append(place)
+    order = _turned([held[s][: 4 - done] for s in seats_in], lead, zero)
     seats = np.array(seats_in, dtype=np.int16)
     me = seats_in.index(0)
     mine = (me - lead) % m  # the seat's place in the trick
@@ -348,16 +355,7 @@ def playout(pos: Position, hands: np.ndarray, forced: np.ndarray | None) -> tupl
         deciding = False
         if done == 4:
             return wpos == mine, seen, legal
-        turned = []
-        for i in range(m):
-            place = []
-            for j in range(4 - done):
-                slot = zero
-                for o in range(m):
-                    slot = slot + (wpos == o) * order[(i + o) % m][j]
-                place.append(slot)
-            turned.append(place)
-        order = turned
+        order = _turned(order, wpos, zero)
         lead = (lead + wpos) % m
         mine = (mine - wpos) % m
 
