@@ -9,7 +9,7 @@ import pytest
 from tutor.games.thirty_three import coach
 from tutor.games.thirty_three.deck import Options
 from tutor.games.thirty_three.engine import Chance, Play, State
-from tutor.games.thirty_three.narrate import coach_line, verdict_lines
+from tutor.games.thirty_three.narrate import coach_lines, verdict_lines
 
 
 def position(hand, total, players=3, others=None, pile=()):
@@ -54,7 +54,7 @@ def test_wasting_the_only_safe_card_at_a_high_total_is_weaker():
     assert verdict.best.play != Play("-4", -4)
     lines = verdict_lines(verdict)
     assert "stronger" in lines[0] and any("%" in line for line in lines)
-    assert coach_line(verdict) is not None
+    assert coach_lines(verdict) == lines
 
 
 def test_a_lesson_answer_overrides_the_best():

@@ -44,7 +44,8 @@ def write(folder, text, name="lesson.yaml"):
 
 
 def problems(tmp_path, text):
-    _, found = check_path(write(tmp_path, text), translations=False)
+    # These tests are about reading files; teaching order has tests of its own (test_teaching_order.py).
+    _, found = check_path(write(tmp_path, text), translations=False, teaching=False)
     return found
 
 
@@ -93,7 +94,7 @@ def test_a_fifo_or_device_among_the_lessons_is_reported_not_read(tmp_path, capsy
     write(tmp_path, GOOD, "01-good.yaml")
     os.mkfifo(tmp_path / "02-fifo.yaml")
     os.symlink("/dev/zero", tmp_path / "03-zero.yaml")
-    count, found = check_path(tmp_path, translations=False)
+    count, found = check_path(tmp_path, translations=False, teaching=False)
     assert count == 3
     assert [(os.path.basename(e.path), e.message) for e in found] == [
         ("02-fifo.yaml", "lesson_not_a_file"), ("03-zero.yaml", "lesson_not_a_file")]

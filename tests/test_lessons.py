@@ -33,11 +33,13 @@ GOOD = textwrap.dedent("""\
       - decide:
           prompt: Which card?
           expect: "+6"
+          clause: "33.7"
       - quiz:
           question: Can the total reach 33 exactly?
           choices: ["Yes", "No"]
           answer: 1
           explain: Exactly 33 is allowed.
+          clause: "33.7"
     """)
 
 
@@ -160,10 +162,13 @@ def test_a_clean_lesson_earns_three_stars_and_is_saved(tmp_path):
 
 
 def test_weaker_illegal_and_hint_cost_stars_and_are_explained(tmp_path):
-    runner, stars, console = run_lesson(tmp_path, ["", "+9", "-4", "hint", "+6", "2", "1"])
-    assert stars == 1
+    runner, stars, console = run_lesson(tmp_path, ["", "+9", "2"])
+    assert stars == 2
     assert any("33.7" in line for line in console.shown)  # +9 is illegal
-    assert any("stronger" in line for line in console.shown)  # -4 is legal but weaker
+    runner, stars, console = run_lesson(tmp_path, ["", "-4", "1"])
+    assert stars == 2 and any("stronger" in line for line in console.shown)  # -4 is legal but weaker
+    runner, stars, console = run_lesson(tmp_path, ["", "hint", "+6", "1"])
+    assert stars == 2
 
 
 def test_back_returns_to_the_step_before(tmp_path):
@@ -193,10 +198,15 @@ def answers_for(lesson, adapter):
     def decide(state, seat, data):
         lines = []
         play = adapter.parse_expect(data["expect"], state)
+        if isinstance(play, adapter.TurnAnswer):  # manual draw: the total said, or the draw
+            lines.append(str(state.total) if play.kind == "say" else "draw")
+            state.apply(play.action)
+            return lines
         play = play or adapter.coach.best_of(adapter.coach.assess(state)).play
         lines.append(play.card + (f" {play.value}" if play.card in ("1/11", "+-10") else ""))
         state.apply(play)
-        while not state.is_over and state.current == seat and state.phase.value in ("say", "draw"):
+        while (not state.options.manual_draw and not state.is_over and state.current == seat
+               and state.phase.value in ("say", "draw")):
             action = state.legal_actions()[0]
             lines.append(str(action.total) if hasattr(action, "total") else "draw")
             state.apply(action)

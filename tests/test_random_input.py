@@ -95,6 +95,17 @@ def goes_on(prompt: str) -> bool:
     return prompt.strip() == _("Enter to go on:").strip()
 
 
+def enter_answers() -> set[str]:
+    """The lesson prompts (in the current language) at which Enter is an answer: a 3-13 Speed
+    match window, which Enter lets pass."""
+    from tutor.lessons.check import load_game_lessons
+    from tutor.lessons.teaching import lesson_text
+
+    lessons, _skipped = load_game_lessons("three-thirteen-speed")
+    return {lesson_text(step.data["prompt"]) + " " for lesson in lessons for step in lesson.steps
+            if step.kind == "decide" and str(step.data["expect"]) in ("match", "pass")}
+
+
 class HostileLearner(RandomLearner):
     """A random learner that, at every prompt, often types something hostile instead; it notes
     what each hostile line got back: the lines shown, the prompt asked next, and how long it took."""
@@ -143,7 +154,7 @@ class HostileLearner(RandomLearner):
                     found.append(f"{where}: echoed raw ({line[:60]!r}...)")
             if next_prompt is None or prompt in self.pagers:
                 continue
-            if next_prompt != prompt:
+            if next_prompt != prompt and not (answer == "" and prompt in enter_answers()):
                 found.append(f"{where}: went on to {next_prompt!r}")
                 continue
             if answer.strip() and not shown:
@@ -172,7 +183,9 @@ PLAYS = {
                       "Choose a card for the forfeit draw"]),
     "three-thirteen": ([(0, [])], ["Draw from the stock (", "Your discard:"]),
     "speed": ([(0, ["--players", "4"]), (1, ["--players", "5", "--clock", "5"])],
-              ["Draw from the middle (", "Call \u201cmatch\u201d, or draw", "Your discard (face down):"]),
+              # (a draw chosen in a window that closes with someone's match carries on into the last
+              # cycle, so "Draw from the middle or the pile:" is seldom asked)
+              ["Call \u201cmatch\u201d, or draw", "Your discard (face down):"]),
     "toepen": ([(0, []), (1, ["--players", "3"]), (2, ["--players", "3"])],
                ["Your card:", "Your card, or \u201cknock\u201d:", "is to play. Enter to go on", "raised the stake to",
                 "threw in their hand", "Dirty laundry:"]),

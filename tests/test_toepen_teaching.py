@@ -155,7 +155,7 @@ def run_first(tmp_path, lesson_id, answers):
 
 
 def test_an_illegal_card_is_judged_illegal_with_the_clause_and_a_slip_is_not(tmp_path):
-    runner, console = run_first(tmp_path, "cards-and-tricks", ["", "2", "2", "", "QQ", "10H", "8S"])
+    runner, console = run_first(tmp_path, "cards-and-tricks", ["", "2", "2", "", "", "", "QQ", "10H", "8S"])
     assert any("“QQ” is not a card in your hand." in line for line in console.shown)
     assert any("You must follow suit" in line and "TOE.5" in line and "such as 8S" in line for line in console.shown)
     assert runner.mistakes == 1  # the slip of the keys is not counted
@@ -169,17 +169,20 @@ def test_a_knock_over_the_limit_is_illegal_with_toe_12(tmp_path):
     assert runner.mistakes == 1
 
 
-def test_a_weaker_answer_is_explained_and_three_misses_play_the_expected_one(tmp_path):
-    answers = ["", "stay", "stay", "stay"]
+def test_a_weaker_answer_is_explained_with_the_right_answer_and_the_rule(tmp_path):
+    answers = ["", "", "stay"]
     runner, console = run_first(tmp_path, "answering-a-knock", answers)
-    assert runner.mistakes == 3
+    assert runner.mistakes == 1
     assert any(line.startswith("Folding was better:") for line in console.shown)
-    assert any("You fold and take 1 point" in line for line in console.shown)
+    assert "The right answer: “fold”." in console.shown
+    assert any(line.startswith("You will almost surely lose the last trick") for line in console.shown)
+    assert any(line.startswith("TOE.8 ") for line in console.shown)  # the rule's text, at hand
+    assert any("You fold and take 1 point" in line for line in console.shown)  # the lesson goes on from it
 
 
 def test_a_card_step_does_not_take_a_knock_and_hints_cost(tmp_path):
     state, seat = adapter.build({"hands": [["10H", "KH", "8C", "JD"], ["9S", "8D", "7S"], ["KD", "QD", "JS"]],
-                                 "trick": [[1, "QH"], [2, "JH"]]})
+                                 "dealer": 0, "trick": [[1, "QH"], [2, "JH"]]})
     expected = adapter.parse_expect("KH", state)
     console = Script([])
     session = adapter.session(console, state, seat, random.Random(0), True)
@@ -201,6 +204,7 @@ POSITION = textwrap.dedent("""\
     title: A sample
     steps:
       - position:
+          dealer: 0
           hands: [["10H", "KH", "8C", "JD"], ["9S", "8D", "7S"], ["KD", "QD", "JS"]]
           trick: [[1, "QH"], [2, "JH"]]
       - decide:
@@ -212,7 +216,7 @@ POSITION = textwrap.dedent("""\
 def check_text(tmp_path, text):
     path = tmp_path / "lesson.yaml"
     path.write_text(text, encoding="utf-8")
-    return check_path(path, translations=False)[1]
+    return check_path(path, translations=False, teaching=False)[1]
 
 
 @pytest.mark.parametrize("change, message, clause", [
@@ -297,10 +301,10 @@ def test_each_skill_finds_a_position_quickly_and_judges_right_and_wrong(skill):
     assert next_seed > 4000 and state.current == seat and state.phase is skill.phase
     right, wrong, wrong_kind = right_and_wrong(skill, state, seat)
     assert ask(Script(["xx", right]), skill, state, seat, random.Random(1), True) == "right"
-    console = Script([wrong])
+    console = Script([wrong, right] if wrong_kind == "illegal" else [wrong])
     assert ask(console, skill, state, seat, random.Random(1), True) == wrong_kind
-    if wrong_kind == "illegal":
-        assert "TOE.5" in console.shown[-1]
+    if wrong_kind == "illegal":  # the rule, and another try at the same item
+        assert any("(rule TOE.5)" in line for line in console.shown) and any(line.startswith("TOE.5 Tricks") for line in console.shown)
 
 
 def test_two_way_drills_ask_for_both_answers_and_never_repeat_a_deal():

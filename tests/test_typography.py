@@ -30,6 +30,23 @@ FRENCH_SYNTAX = {
     "the lesson format must be lesson: %(expected)d",
     'Deck file %(file)s must map each face to a count, like "+7: 4".',
     "use the card counts in a YAML file (face: count)",
+    # tutor check: a lesson's clause: and deal: fields
+    "%(field)s cites no rule: give it a clause: with the rule it asks about",
+    "%(field)s cites rule %(clause)s before any say step has taught it (in this lesson or an earlier one): put a "
+    "say step with clause: %(clause)s before it",
+    "rule %(clause)s is taught by no lesson of this game: list it in a lesson's clauses and teach it in a say step "
+    "with clause: %(clause)s",
+    "a position after the lesson's first must say deal: new (another deal, which the learner is told) or deal: "
+    "continue (the same deal, later on)",
+    "the lesson's first position has no deal before it to continue: write deal: new, or leave the field out",
+    "deal: continue, but this is not the table before: the players, the learner's seat and the dealer stay the same "
+    "in a deal",
+    "deal: continue, but this is another round (in 3-13 Speed: another hand) than the one before",
+    "deal: continue, but this discard pile is not the one the lesson left, with the cards played since on top",
+    "deal: continue, but %(card)s has left a hand since the position before, so it must be on the discard pile or "
+    "in another hand",
+    "deal: continue, but %(card)s is in a hand that did not hold it before: nobody gets a card while the tricks are "
+    "played",
 }
 
 

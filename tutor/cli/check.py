@@ -83,6 +83,49 @@ def lesson_error_line(err: LessonError) -> str:
         "position_move": _("the move %(move)s cannot be made here (rule %(clause)s)"),
         "position_history": _("history entries need a seat, and hands, threw, caught and honest as whole "
                               "numbers with caught + honest at most threw, and threw at most hands"),
+        # TRANSLATORS: "clause:" is a field of the lesson file: keep it as it is. So below.
+        "lesson_no_clause": _("%(field)s cites no rule: give it a clause: with the rule it asks about"),
+        "lesson_clause_unknown": _("%(clause)s is not a rule of this game"),
+        "lesson_clause_untaught": _("%(field)s cites rule %(clause)s before any say step has taught it (in this "
+                                    "lesson or an earlier one): put a say step with clause: %(clause)s before it"),
+        "lesson_clause_uncited": _("clauses lists rule %(clause)s, but no step of this lesson cites it"),
+        "lesson_clause_never_taught": _("rule %(clause)s is taught by no lesson of this game: list it in a "
+                                        "lesson's clauses and teach it in a say step with clause: %(clause)s"),
+        # TRANSLATORS: %(markup)s is how a lesson text writes the word, e.g. %(stock)s: keep it as it is.
+        "lesson_word_unshown": _("%(field)s needs the word %(word)s, but neither its prompt nor a say step or "
+                                 "prompt before it shows it: write %(markup)s there"),
+        "lesson_translated_words": _("%(field)s names other command words in the %(lang)s catalog (%(word)s)"),
+        # TRANSLATORS: "deal: new" and "deal: continue" are written in the lesson file: keep them as they are.
+        "position_deal_missing": _("a position after the lesson's first must say deal: new (another deal, which "
+                                   "the learner is told) or deal: continue (the same deal, later on)"),
+        "position_continue_first": _("the lesson's first position has no deal before it to continue: write "
+                                     "deal: new, or leave the field out"),
+        "position_continue_table": _("deal: continue, but this is not the table before: the players, the "
+                                     "learner's seat and the dealer stay the same in a deal"),
+        "position_continue_round": _("deal: continue, but this is another round (in 3-13 Speed: another hand) "
+                                     "than the one before"),
+        "position_continue_pile": _("deal: continue, but this discard pile is not the one the lesson left, with "
+                                    "the cards played since on top"),
+        "position_continue_gone": _("deal: continue, but %(card)s has left a hand since the position before, "
+                                    "so it must be on the discard pile or in another hand"),
+        "position_continue_back": _("deal: continue, but %(card)s is in a hand that did not hold it before: "
+                                    "nobody gets a card while the tricks are played"),
+        # Positions that contradict the rules they teach (each game's lesson adapter).
+        "position_toepen_leader": _("trick %(trick)d is led by seat %(player)d, but with seat %(dealer)d dealing "
+                                    "seat %(expected)d leads it (rule %(clause)s)"),
+        "position_tt_turns": _("after %(turns)d turns this round the discard pile holds %(least)d to %(most)d "
+                               "cards, not %(count)d (rule %(clause)s)"),
+        "position_tt_out": _("the seat that went out must show every card in melds (rule %(clause)s)"),
+        "position_speed_matched": _("seat %(player)d is shown as matched, but its cards are not all in sets "
+                                    "(rule %(clause)s)"),
+        "position_speed_pile": _("after %(cycles)d cycles a pile holds at most %(most)d cards, not %(count)d "
+                                 "(rule %(clause)s)"),
+        "position_speed_first_piles": _("before the first draw every pile holds exactly its one card "
+                                        "(rule %(clause)s)"),
+        "position_33_total": _("the cards on the pile cannot add up to the total %(total)d without passing 33 "
+                               "(rule %(clause)s)"),
+        "position_33_dealer": _("with seat %(dealer)d dealing and %(plays)d cards played, seat %(expected)d "
+                                "is to play, not seat %(player)d (rule %(clause)s)"),
         "expect_not_clear": _("the coach does not find %(card)s clearly right here: it must be judged right, "
                               "and the other choice weaker"),
     }

@@ -9,15 +9,22 @@ still one problem at the step's line, never a traceback.
 
 from __future__ import annotations
 
+import copy
 import importlib
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from tutor import cardtext
 from tutor.games.base import IllegalAction, OptionError
+from tutor.lessons import teaching as teaching_checks
 from tutor.lessons.model import Lesson, LessonError, load_lesson
-from tutor.lessons.positions import shown
+from tutor.lessons.positions import PositionError, shown
 from tutor.locate import data_dir
+
+#: The answer `tutor check` found for each decision, written as an `expect` ("pile", "out KD"),
+#: by (lesson path, step index): what a `best` decision's words are checked by.
+Answers = dict[tuple[str, int], str]
 
 
 def adapter_for(game_id: str) -> ModuleType | None:
@@ -30,28 +37,47 @@ def adapter_for(game_id: str) -> ModuleType | None:
     return importlib.import_module(info.module + ".lesson")
 
 
-def check_positions(lesson: Lesson) -> list[LessonError]:
-    """Builds every position on the engine and verifies every expected answer."""
+def continuation(adapter: ModuleType, start: Any, arrived: Any, seat: int, new: Any, new_seat: int) -> None:
+    """A `deal: continue` position is the deal the lesson left: the same table and learner, and
+    whatever the game's adapter can tell (its `continues(start, arrived, new, seat)`: `start` is
+    the position before as set up, `arrived` the table its steps left). PositionError if not."""
+    if new.players != arrived.players or new_seat != seat:
+        raise PositionError(("deal",), "position_continue_table")
+    check = getattr(adapter, "continues", None)
+    if check is not None:
+        check(start, arrived, new, seat)
+
+
+def check_positions(lesson: Lesson, answers: Answers | None = None) -> list[LessonError]:
+    """Builds every position on the engine and verifies every expected answer; a position that
+    continues the deal before is held to the table the lesson left (`continuation`)."""
     adapter = adapter_for(lesson.game)
     if adapter is None:
         line, col = lesson.located.mark(("game",))
         return [LessonError(lesson.path, line, col, "lesson_unknown_game", game=shown(lesson.game))]
     problems = []
     state = seat = None
+    start: Any = None  # the last position as it was set up, before its steps
     broken = False  # after a bad position, its decisions are not checked (one error, not a cascade)
     for step in lesson.steps:
         where = ("steps", step.index, step.kind)
         if broken and step.kind != "position":
             continue
-        broken = False
         try:
             if step.kind == "position":
+                before, before_seat, before_start = state, seat, start
                 state, seat = adapter.build(step.data)
+                start = copy.deepcopy(state)
+                if step.deal == "continue" and before is not None and not broken:
+                    continuation(adapter, before_start, before, before_seat, state, seat)
             elif step.kind == "decide":
                 if state is None:
                     raise adapter.PositionError((), "decide_without_position")
                 # The lesson goes on from the expected (or best) answer, as the runner does.
-                adapter.check_decision(state, seat, step.data)
+                answer = adapter.check_decision(state, seat, step.data)
+                written = getattr(adapter, "answer_expect", None)
+                if answers is not None and answer is not None and written is not None:
+                    answers[(lesson.path, step.index)] = written(answer)
             elif step.kind == "play_on":
                 if state is None:
                     raise adapter.PositionError((), "decide_without_position")
@@ -60,12 +86,15 @@ def check_positions(lesson: Lesson) -> list[LessonError]:
             line, col = lesson.located.mark(where + err.where)
             problems.append(LessonError(lesson.path, line, col, err.message, **err.params))
             state, broken = None, True
+            continue
         except (IllegalAction, OptionError, ArithmeticError, LookupError, TypeError, ValueError,
                 RecursionError) as err:
             # An adapter bug a hostile file reached: still one problem at the step, not a crash.
             line, col = lesson.located.mark(where)
             problems.append(LessonError(lesson.path, line, col, "lesson_step_failed", reason=type(err).__name__))
             state, broken = None, True
+            continue
+        broken = False
     return problems
 
 
@@ -96,6 +125,13 @@ def translation_card_problem(source: str, translated: str) -> str | None:
     return None
 
 
+def translation_word_problem(source: str, translated: str) -> str | None:
+    """The first command word (`%(stock)s`) that a translation names and its source does not,
+    or the other way round; None when both name the same words."""
+    differ = teaching_checks.words_in(source) ^ teaching_checks.words_in(translated)
+    return "%(" + sorted(differ)[0] + ")s" if differ else None
+
+
 def check_translations(lesson: Lesson) -> list[LessonError]:
     """Every learner-facing text of the lesson is translated in every catalog, naming the same
     cards as the lesson does."""
@@ -117,6 +153,10 @@ def check_translations(lesson: Lesson) -> list[LessonError]:
             if wrong is not None:
                 problems.append(LessonError(lesson.path, line, col, "lesson_translated_cards", lang=lang,
                                             field=label, card=wrong))
+            word = translation_word_problem(text, message.string)
+            if word is not None:
+                problems.append(LessonError(lesson.path, line, col, "lesson_translated_words", lang=lang,
+                                            field=label, word=word))
     return problems
 
 
@@ -128,20 +168,56 @@ def lesson_files(root: Path) -> list[Path]:
     return sorted(p for p in root.rglob("*.yaml") if not p.is_dir())
 
 
-def check_path(root: Path, translations: bool = True) -> tuple[int, list[LessonError]]:
-    """Checks every lesson under `root`: (lessons read, problems)."""
+def check_teaching(checked: list[Lesson], answers: Answers) -> list[LessonError]:
+    """Teaching order (tutor.lessons.teaching) over each game's lessons in a folder. A lesson is
+    read with the other lessons of its folder and game before it, checked or not; only the
+    checked ones' problems are reported. Every clause of a game must be taught when the whole
+    folder is checked and is that game's (`lessons/<game>/`)."""
+    problems: list[LessonError] = []
+    paths = {lesson.path for lesson in checked}
+    groups: dict[tuple[Path, str], list[Lesson]] = {}
+    for lesson in checked:
+        groups.setdefault((Path(lesson.path).parent, lesson.game), []).append(lesson)
+    for (folder, game), lessons in groups.items():
+        context = list(lessons)
+        for path in lesson_files(folder):
+            if str(path) in paths:
+                continue
+            try:
+                other = load_lesson(path)
+            except LessonError:
+                continue  # reported when that file is checked
+            if other.game == game:
+                context.append(other)
+        problems += [err for err in teaching_checks.check_order(context, answers) if err.path in paths]
+        if folder.name == game and len(context) == len(lessons):
+            problems += teaching_checks.check_coverage(context)
+    return problems
+
+
+def check_path(root: Path, translations: bool = True, teaching: bool = True) -> tuple[int, list[LessonError]]:
+    """Checks every lesson under `root`: (lessons read, problems). `teaching=False` leaves out
+    the teaching order (tutor.lessons.teaching: clauses, words, deals), for a test of the rest."""
     problems: list[LessonError] = []
     files = lesson_files(root)
+    loaded: list[Lesson] = []
+    answers: Answers = {}
     for path in files:
         try:
             lesson = load_lesson(path)
         except LessonError as err:
             problems.append(err)
             continue
-        problems += check_positions(lesson)
+        loaded.append(lesson)
+        problems += check_positions(lesson, answers)
+        if teaching:
+            problems += teaching_checks.check_deals(lesson)
         problems += check_cards(lesson)
         if translations:
             problems += check_translations(lesson)
+    if teaching:
+        problems += check_teaching(loaded, answers)
+    problems.sort(key=lambda err: (err.path, err.line, err.column))
     return len(files), problems
 
 

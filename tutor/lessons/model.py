@@ -202,12 +202,18 @@ def read_yaml(path: Path) -> Located:
     return Located(value, marks)
 
 
+#: A position's `deal`: `new` (another deal than the table before; the trainer says so) or
+#: `continue` (the same deal, later on; `tutor check` holds it to the table the lesson left).
+DEALS = ("new", "continue")
+
+
 @dataclass(frozen=True)
 class Step:
     kind: str
-    data: dict[str, Any]
+    data: dict[str, Any]  # a position's: its game's fields, without `deal`
     index: int
     line: int
+    deal: str | None = None  # a position's `deal` field, if it has one
 
 
 @dataclass(frozen=True)
@@ -271,7 +277,8 @@ def parse_lesson(path: Path, located: Located) -> Lesson:
               kinds=", ".join(STEP_KINDS), found=shown_keys(raw, sort=False))
         kind = kinds[0]
         step = _check_step(kind, raw, located, path, where)
-        parsed.append(Step(kind, step, i, located.mark(where)[0]))
+        deal = step.pop("deal", None) if kind == "position" else None
+        parsed.append(Step(kind, step, i, located.mark(where)[0], deal))
     return Lesson(data["id"], data["game"], data["title"], order, tuple(clauses), tuple(parsed), str(path), located)
 
 
@@ -304,6 +311,8 @@ def _check_step(kind: str, raw: dict[str, Any], loc: Located, path: Path, where:
     }[kind]
     extra = set(body) - fields
     _need(not extra, loc, path, inner, "lesson_unknown_field", field=shown_keys(extra))
+    if kind == "position" and "deal" in body:
+        _need(body["deal"] in DEALS, loc, path, inner + ("deal",), "lesson_bad_field", field="deal")
 
     def inner_text(name: str, required: bool) -> None:
         value = body.get(name)

@@ -14,6 +14,8 @@ def _words() -> dict[str, str]:
         "help": pgettext("command", "help|?"),
         # TRANSLATORS: words to show the rules, alternatives separated by |.
         "rules": pgettext("command", "rules"),
+        # TRANSLATORS: words to show the text of the rule a lesson step cites, alternatives separated by |.
+        "rule": pgettext("command", "rule"),
         # TRANSLATORS: words to leave the game, alternatives separated by |.
         "quit": pgettext("command", "quit|exit"),
         # TRANSLATORS: words to draw a card, alternatives separated by |.
@@ -57,11 +59,16 @@ def _words() -> dict[str, str]:
     }
 
 
-_ENGLISH = {"help": "help|?", "rules": "rules", "quit": "quit|exit", "draw": "draw", "end": "end",
+#: The English words of every command (they work in every language).
+ENGLISH = {"help": "help|?", "rules": "rules", "rule": "rule", "quit": "quit|exit", "draw": "draw", "end": "end",
             "skip": "skip", "why": "why", "hint": "hint", "back": "back", "retry": "retry|again",
             "stock": "stock", "pile": "pile|discard", "out": "out",
             "middle": "middle", "match": "match", "knock": "knock", "stay": "stay", "fold": "fold",
             "throw": "throw", "keep": "keep", "challenge": "challenge", "pass": "pass"}
+_ENGLISH = ENGLISH
+
+#: The names of the commands (a lesson text writes a command word as `%(name)s`).
+COMMANDS = frozenset(ENGLISH)
 
 
 def command_of(text: str) -> str | None:

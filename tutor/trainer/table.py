@@ -8,18 +8,60 @@ its help text and its table; the engine alone decides what is legal.
 from __future__ import annotations
 
 import random
+import re
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from tutor.games.base import Event, IllegalAction
 from tutor.games.remark import Remark
 from tutor.games.rulebook import Clause, clause_lines
-from tutor.i18n import _, quoted
+from tutor.i18n import _, ngettext, quoted
 from tutor.trainer.commands import command_word
 from tutor.trainer.console import Console, Leave
 
 Recorder = Callable[[list[Event]], None]
+
+#: A RULEBOOK clause id as a verdict or a refusal names it: "(TT.5)", "(rule 33.7)", "(TOE.6, TOE.13)".
+CLAUSE_ID = re.compile(r"\b(?:33|TT|SPD|TOE)\.\d+\b")
+
+
+def seconds_text(seconds: float) -> str:
+    """A span of seconds in words, the learner's way, fractions too ("2.5 seconds", "2,5 sekundės")."""
+    from babel.units import format_unit
+
+    from tutor import i18n
+
+    return format_unit(seconds, "duration-second", length="long", locale=i18n.current())
+
+
+def standings_lines(totals: Sequence[int], names: Names, penalty: bool = False,
+                    reached: Collection[int] = ()) -> list[str]:
+    """A standings table, fewest points first: one line per seat with its rank (equal totals
+    share a rank: 1, 2, 2, 4) and total; `penalty` counts penalty points (Toepen), and the
+    seats in `reached` are marked as having reached the limit."""
+    order = sorted(range(len(totals)), key=lambda seat: (totals[seat], seat))
+    lines = []
+    rank = 0
+    for place, seat in enumerate(order, 1):
+        if place == 1 or totals[seat] != totals[order[place - 2]]:
+            rank = place
+        params = {"rank": rank, "player": names(seat), "total": totals[seat]}
+        n = totals[seat]
+        if seat in reached:
+            # TRANSLATORS: a line of the Toepen standings table: rank, player, penalty points.
+            line = ngettext("%(rank)d. %(player)s: %(total)d penalty point, limit reached",
+                            "%(rank)d. %(player)s: %(total)d penalty points, limit reached", n) % params
+        elif penalty:
+            # TRANSLATORS: a line of the Toepen standings table: rank, player, penalty points.
+            line = ngettext("%(rank)d. %(player)s: %(total)d penalty point",
+                            "%(rank)d. %(player)s: %(total)d penalty points", n) % params
+        else:
+            # TRANSLATORS: a line of a standings table (Three Thirteen, 3-13 Speed): rank, player, total.
+            line = ngettext("%(rank)d. %(player)s: %(total)d point", "%(rank)d. %(player)s: %(total)d points",
+                            n) % params
+        lines.append("  " + line)
+    return lines
 
 
 def go_on_line(command: str) -> str:
@@ -66,6 +108,11 @@ class TableSession:
         self.names = Names(state.players, learner)
         # What the bots said about their last decisions (for `why`): remarks, never their private reasons.
         self.reasons: deque[tuple[int, Remark]] = deque(maxlen=state.players)
+        # The clauses the last verdict or refusal named, for `rules`; `_fresh` while it is about the
+        # decision being made (a later decision without one makes it stale); `_cited_shown` once shown.
+        self.cited: list[str] = []
+        self._fresh = False
+        self._cited_shown = False
 
     # -- to be supplied by the game
 
@@ -88,6 +135,9 @@ class TableSession:
 
     def toolbar(self) -> str:
         return ""
+
+    def show_position(self) -> None:
+        """Shows the learner what they are deciding on again (after the rules were shown)."""
 
     def intro(self) -> None:
         raise NotImplementedError
@@ -112,6 +162,7 @@ class TableSession:
                 action = self.learner_action()
                 if action is not None:
                     self.act(action)
+                    self.decided()
             else:
                 self.bot_turn()
         return "over"
@@ -120,6 +171,23 @@ class TableSession:
         return [command_word(c) for c in ("help", "rules", "why", "quit")]
 
     # -- shared
+
+    def decided(self) -> None:
+        """A decision of the learner went in: a verdict given on it stays at hand for `rules`
+        until the next decision; one from an earlier decision is dropped."""
+        if self._fresh:
+            self._fresh = False
+        else:
+            self.cited = []
+
+    def cite(self, *texts: str) -> None:
+        """Keeps the clauses that a verdict or a refusal names, for `rules`."""
+        known = {clause.id for clause in self.clauses}
+        found = [c for text in texts for c in CLAUSE_ID.findall(text) if c in known]
+        if found:
+            self.cited = list(dict.fromkeys(found))
+            self._fresh = True
+            self._cited_shown = False
 
     def emit(self, events: list[Event]) -> None:
         self.record(events)
@@ -140,13 +208,15 @@ class TableSession:
         return True
 
     def coach_says(self, *lines: str) -> None:
-        """The coach's advice, one line each."""
+        """The coach's advice, one line each; the clauses it names are at hand for `rules`."""
+        self.cite(*lines)
         for line in lines:
             self.console.show([("class:hint", _("Coach: %(advice)s") % {"advice": line})])
 
     def say_error(self, text: str, clause: str | None = None) -> None:
         if clause:
             text = _("%(reason)s (rule %(clause)s)") % {"reason": text, "clause": clause}
+        self.cite(text)
         self.console.show([("class:error", text)])
 
     def ask(self, prompt: str, choices: list[str] | None = None, timeout: float | None = None) -> str:
@@ -184,8 +254,7 @@ class TableSession:
             self.show_help()
             return True
         if command == "rules":
-            for clause in self.clauses:
-                self.console.show("\n".join(clause_lines(clause)))
+            self.show_rules()
             return True
         if command == "why":
             if self.reasons:
@@ -198,3 +267,25 @@ class TableSession:
                 self.console.show(_("No bot has played yet."))
             return True
         return False
+
+    def show_standings(self, heading: str, totals: Sequence[int], penalty: bool = False,
+                       reached: Collection[int] = ()) -> None:
+        """A standings table under its heading: ranks and totals, fewest points first."""
+        self.console.show([("class:title", heading)])
+        for line in standings_lines(totals, self.names, penalty, reached):
+            self.console.show(line)
+
+    def show_rules(self) -> None:
+        """`rules` (F2): the clauses the last verdict or refusal named, the first time it is asked
+        for; otherwise the whole rulebook. Then what the learner is deciding on, again."""
+        cited = [c for c in self.clauses if c.id in self.cited]
+        if cited and not self._cited_shown:
+            self._cited_shown = True
+            for clause in cited:
+                self.console.show([("class:rule", "\n".join(clause_lines(clause)))])
+            self.console.show([("class:hint", _("Type %(rules)s again for all the rules.") % {
+                "rules": command_word("rules")})])
+        else:
+            for clause in self.clauses:
+                self.console.show("\n".join(clause_lines(clause)))
+        self.show_position()

@@ -25,6 +25,12 @@ class DrawVerdict:
     before: int  # points the hand leaves now
     pile: int | None  # points after taking the pile card and the best discard
     middle: float  # average points after a draw from the middle
+    # What the pile card would do, for the reason in words: whether it is wild, the other cards of
+    # the set it would join, and the card taking it lets the player throw away (when that counts more).
+    wild: bool = False
+    meld: tuple[str, ...] = ()
+    throw: str | None = None
+    wild_rank: int | None = None  # the hand's wild rank, to mark wild cards where they are named
 
 
 @dataclass(frozen=True)
@@ -37,6 +43,13 @@ class DiscardVerdict:
     feeds: str | None  # "wild" or "took" when the card seems to help the left neighbour
     took: Card | None  # the card the left neighbour took that this one sits near
     last_cycle: bool
+    # For the reason in words: the other cards of the set this card belongs to when the best card
+    # goes instead (none: it is left over), the points of both cards, and the card just drawn.
+    meld: tuple[str, ...] = ()
+    points: int = 0
+    best_points: int = 0
+    drawn: Card | None = None
+    wild_rank: int | None = None  # the hand's wild rank, to mark wild cards where they are named
 
 
 @dataclass(frozen=True)
@@ -63,7 +76,18 @@ def judge_draw(state: State, seat: int, source: str) -> DrawVerdict:
     pile = bots.after_taking(hand, top, state.wild) if top is not None else None
     middle = middle_average(state, seat)
     better = "pile" if pile is not None and (pile == 0 or pile < middle) else "middle"
-    return DrawVerdict("right" if source == better else "weaker", source, top, before, pile, middle)
+    kind = "right" if source == better else "weaker"
+    if top is None:
+        return DrawVerdict(kind, source, top, before, pile, middle)
+    cards = [*hand, top]
+    throw, arrangement = solver.discards(cards, state.wild, RULES)[0]
+    if (throw.rank, throw.suit) == (top.rank, top.suit):
+        return DrawVerdict(kind, source, top, before, pile, middle, wild=top.rank == state.wild, wild_rank=state.wild)
+    meld = next((m for m in arrangement.melds if top in m), ())
+    heavier = not meld and solver.card_points(throw, RULES) > solver.card_points(top, RULES)
+    return DrawVerdict(kind, source, top, before, pile, middle, wild=top.rank == state.wild,
+                       meld=tuple(c.code for c in meld if c != top), throw=throw.code if heavier else None,
+                       wild_rank=state.wild)
 
 
 def _feeds(state: State, seat: int, card: Card) -> tuple[str | None, Card | None]:
@@ -86,7 +110,13 @@ def judge_discard(state: State, seat: int, card: Card) -> DiscardVerdict:
     if feeds == "wild" and left == best_left:
         # Even the best-scoring discard should not be a wild handed to the left neighbour.
         kind = "weaker"
-    return DiscardVerdict(kind, card, left, best, best_left, feeds, took, state.last_cycle)
+    hand = state.hands[seat]
+    without_best = solver.solve([c for c in hand if c != best], state.wild, RULES)
+    meld = next((m for m in without_best.melds if card in m), ())
+    return DiscardVerdict(kind, card, left, best, best_left, feeds, took, state.last_cycle,
+                          meld=tuple(c.code for c in meld if c != card),
+                          points=solver.card_points(card, RULES), best_points=solver.card_points(best, RULES),
+                          drawn=state.drawn[seat], wild_rank=state.wild)
 
 
 def judge_window(state: State, seat: int, called: bool) -> WindowVerdict:

@@ -6,7 +6,9 @@ the `discard` phase; seats left out are dealt from the seeded rest of the decks)
 (each seat's own pile, bottom first; seats left out get one seeded card), `middle` (its top cards,
 top first; the rest of the four decks follow in a seeded order), `phase` (`match`, the
 window before a draw, the default; `draw`; or `discard`), `cycle` (cycles already played,
-default 0), `matched` (seats that have matched: the last cycle is under way), `seed`.
+default 0), `matched` (seats that have matched: the last cycle is under way), `seed`. A
+matched seat holds nothing but sets (SPD.7); a pile holds at most one card more than the
+cycles played, and exactly its one card before the first draw (SPD.3, SPD.6).
 
 A `decide` step's `expect`: `middle` or `pile` (a draw, after the window passes), a card
 code (a discard), `match` or `pass` (the window), or `best` (the coach's choice).
@@ -18,7 +20,6 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from tutor.cardfaces import show_card
 from tutor.cards import Card, parse_code
 from tutor.games.speed import bots, coach
 from tutor.games.speed.engine import (
@@ -32,6 +33,7 @@ from tutor.games.speed.engine import (
     Pass,
     Phase,
     State,
+    all_sets,
 )
 from tutor.games.speed.narrate import (
     discard_verdict_lines,
@@ -115,10 +117,27 @@ def build(spec: dict[str, Any]) -> tuple[State, int]:
     state.matched = sorted(matched)
     state.last_cycle = bool(matched)
     state.cycle = whole(spec, "cycle", 0, 0, MAX_CYCLES, "lesson_bad_field", field="cycle")
+    _check_table(state, piles, phase)
     state.pending = {}
     if phase is Phase.DISCARD:
         state.begin_discards()
     return state, seat
+
+
+def _check_table(state: State, piles: list[Any], phase: Phase) -> None:
+    """What the table shows fits the rules: a seat shown as matched holds nothing but sets
+    (SPD.4, SPD.7); a pile started with one card (SPD.3) and gains at most one discard a
+    cycle (SPD.6), so before the first draw each holds exactly its one card."""
+    for p in state.matched:
+        if not all_sets(state.hands[p], state.wild):
+            raise PositionError(("matched",), "position_speed_matched", player=p, clause="SPD.7")
+    before_first_draw = state.cycle == 0 and phase is not Phase.DISCARD
+    for i, pile in enumerate(piles):
+        if before_first_draw and len(pile) != 1:
+            raise PositionError(("piles", i), "position_speed_first_piles", clause="SPD.3")
+        if len(pile) > state.cycle + 1:
+            raise PositionError(("piles", i), "position_speed_pile", cycles=state.cycle, most=state.cycle + 1,
+                                count=len(pile), clause="SPD.6")
 
 
 def ready_for_decision(state: State | None, seat: int) -> bool:
@@ -202,9 +221,12 @@ def read_answer(session: Any, text: str, expected: Answer | None) -> Answer | No
     if state.phase is Phase.MATCH and (expected is None or expected.kind == "window"):
         if command == "match":
             return Answer("window", call=True)
-        if not text.strip() or command in ("middle", "pile"):
-            return Answer("window", call=False)
-        session.say_error(_("Type %(match)s, or press Enter.") % {"match": typed_word("match")})
+        if command in ("middle", "pile"):
+            return Answer("window", call=False, source=command)  # the window passes, then this draw
+        if not text.strip() or command == "pass":
+            return Answer("window", call=False)  # Enter lets the window pass; the draw is asked next
+        session.say_error(_("Type %(match)s to call match, or %(middle)s or %(pile)s to let the window pass and "
+                            "draw.") % {w: typed_word(w) for w in ("match", "middle", "pile")})
         return None
     if state.phase in (Phase.MATCH, Phase.DRAW):
         if command in ("middle", "pile"):
@@ -228,6 +250,10 @@ def carry_out(session: Any, answer: Answer, seat: int) -> None:
         answer = Answer("window", call=False)  # a false call is turned down; the window passes
     session.act(_action(answer, seat))
     session.bots_act()
+    if answer.kind == "window" and answer.source and state.phase is Phase.DRAW and seat in state.to_act:
+        if answer.source == "middle" or state.right_top(seat) is not None:
+            session.act(Draw(seat, answer.source))  # the draw the learner named with the pass
+            session.bots_act()
 
 
 def stronger(verdict: Any, expected: Answer | None) -> Answer:
@@ -249,10 +275,10 @@ def hint_line(state: State, expected: Answer | None) -> str:
     if state.phase in (Phase.MATCH, Phase.DRAW):
         return _("Compare: what does the card on the pile on your right do for your sets?")
     best = bots.high_first(bots.ranked(state.hands[seat], state.wild))[0]
-    return _("Which card belongs to no set and counts the most? Think of %(card)s.") % {"card": show_card(best.code)}
+    return _("Which card belongs to no set and counts the most? Think of %(card)s.") % {"card": "{%s}" % best.code}
 
 
-def check_decision(state: State, seat: int, data: dict[str, Any]) -> None:
+def check_decision(state: State, seat: int, data: dict[str, Any]) -> Answer:
     if not ready_for_decision(state, seat):
         raise PositionError((), "decide_not_your_turn")
     expected = parse_expect(data["expect"], state, seat)
@@ -262,6 +288,7 @@ def check_decision(state: State, seat: int, data: dict[str, Any]) -> None:
                  Answer("discard", card=state.hands[seat][0]))
         expected = stronger(judge(state, probe, None, seat), None)
     apply_quietly(state, expected, seat)
+    return expected
 
 
 def _bots_quietly(state: State, seat: int, rng: random.Random) -> None:
@@ -326,3 +353,43 @@ def session(console: Any, state: State, seat: int, rng: random.Random, ascii_onl
 
     state.lesson_seat = seat  # type: ignore[attr-defined]
     return SpeedSession(console, state, "normal", rng, seat, ascii_only)
+
+
+# -- hooks of the lesson runner and `tutor check` (tutor.lessons): an answer named, Enter, a deal continued
+
+
+def answer_expect(answer: Answer) -> str:
+    """The answer as a lesson's `expect` writes it: "match", "pass", "middle", "pile" or a card."""
+    if answer.kind == "window":
+        return "match" if answer.call else "pass"
+    if answer.kind == "draw":
+        return str(answer.source)
+    return answer.card.code  # type: ignore[union-attr]
+
+
+def takes_enter(state: State, expected: Answer | None) -> bool:
+    """Enter is an answer here: it lets the match window pass."""
+    return state.phase is Phase.MATCH and (expected is None or expected.kind == "window")
+
+
+def continues(start: State, arrived: State, new: State, seat: int) -> None:
+    """A position that continues the deal before (`deal: continue`): the same hand; every pile
+    keeps the cards under its top, in order (unless the middle ran out and was rebuilt from
+    them, SPD.10); every card that left a hand is on a pile or in a hand."""
+    from collections import Counter
+
+    if new.hand != arrived.hand:
+        raise PositionError(("hand",), "position_continue_round")
+    for p in range(new.players):
+        buried = [c.code for c in arrived.piles[p][:-1]]
+        if len(new.piles[p]) < len(buried):
+            return  # the piles were gathered into a new middle (SPD.10): nothing to compare
+        if [c.code for c in new.piles[p][:len(buried)]] != buried:
+            raise PositionError(("piles", p), "position_continue_pile")
+    somewhere = Counter(c.code for pile in new.piles for c in pile) + Counter(
+        c.code for hand in new.hands for c in hand)
+    for p in range(new.players):
+        gone = Counter(c.code for c in arrived.hands[p]) - Counter(c.code for c in new.hands[p])
+        missing = gone - somewhere
+        if missing:
+            raise PositionError(("hands", p), "position_continue_gone", card=next(iter(missing)))

@@ -151,7 +151,8 @@ def option_error_line(err: OptionError) -> str:
 
 
 def draw_verdict_lines(verdict: Any, ascii_only: bool = False) -> list[str]:
-    """What the coach says about a draw: the pile card against the middle's average."""
+    """What the coach says about a draw: the pile card against the middle's average; for a weaker
+    draw the better one, why in words (with the clause), and the points behind it."""
     params = {"card": show_card(verdict.card.code, ascii_only) if verdict.card else "-",
               "pile": verdict.pile if verdict.pile is not None else "-", "middle": texts.points_text(verdict.middle),
               "before": verdict.before}
@@ -165,26 +166,81 @@ def draw_verdict_lines(verdict: Any, ascii_only: bool = False) -> list[str]:
                       "on average.") % params]
         return [_("Good draw. Points left: %(middle)s on average with the middle, %(pile)s with %(card)s.")
                 % params]
+    # As printed, the two may be equal (8 against an average of 8.04): then they are as good as each other.
+    even = verdict.pile is not None and texts.points_text(verdict.pile) == params["middle"]
     if verdict.source == "pile":
-        return [_("The middle was better. Points left: %(middle)s on average with the middle, %(pile)s with "
-                  "%(card)s.") % params]
-    return [_("The pile was better. Points in your hand: %(before)s before, %(pile)s with %(card)s, %(middle)s "
-              "on average with the middle.") % params]
+        head = (_("Drawing from the middle was as good as taking %(card)s, on average.") if even else
+                _("Better: draw from the middle."))
+        return [head % params, *_middle_reason(verdict, params),
+                _("Points left: %(middle)s on average with the middle, %(pile)s with %(card)s.") % params]
+    head = (_("Taking %(card)s from the pile was as good as the middle on average, and it is a sure card.") if even
+            else _("Better: take %(card)s from the pile on your right."))
+    return [head % params, *_pile_reason(verdict, params, ascii_only),
+            _("Points in your hand: %(before)s before, %(pile)s with %(card)s, %(middle)s on average with the "
+              "middle.") % params]
+
+
+def _pile_reason(verdict: Any, params: dict[str, Any], ascii_only: bool) -> list[str]:
+    """Why the pile card was the better draw, in words (SPD.4, SPD.8)."""
+    if verdict.card is None:
+        return []
+    params = {**params, "cards": _meld(verdict, ascii_only),
+              "throw": show_card(verdict.throw, ascii_only) if verdict.throw else "-"}
+    if verdict.wild:
+        return [_("%(card)s is wild this hand, so it completes any set (SPD.4).") % params]
+    if verdict.meld:
+        return [_("%(card)s makes a set with %(cards)s (SPD.4).") % params]
+    if verdict.throw:
+        return [_("%(card)s lets you throw away %(throw)s, which counts more (SPD.8).") % params]
+    return [_("%(card)s leaves fewer points in your hand than a card from the middle does on average (SPD.8).")
+            % params]
+
+
+def _middle_reason(verdict: Any, params: dict[str, Any]) -> list[str]:
+    """Why the middle was the better draw, in words; and that the card just taken may go again (SPD.6)."""
+    if verdict.card is None:
+        return []
+    if verdict.meld or verdict.wild:
+        return [_("%(card)s lowers your points less than a card from the middle does on average (SPD.8).") % params]
+    return [_("%(card)s makes no set with your cards; a card from the middle may (SPD.4).") % params,
+            _("Now that you have it, you may discard %(card)s again in this cycle: discarding the card you just took "
+              "is allowed (SPD.6).") % params]
 
 
 def discard_verdict_lines(verdict: Any, ascii_only: bool = False) -> list[str]:
-    """What the coach says about a discard: points left, and what it hands the left neighbour."""
+    """What the coach says about a discard: points left, why in words (with the clause), and what
+    it hands the left neighbour."""
     card = show_card(verdict.card.code, ascii_only)
     lines: list[str] = []
+    drawn = getattr(verdict, "drawn", None)
     if verdict.left == verdict.best_left:
         lines.append(ngettext("Good discard: %(card)s leaves %(points)d point in your hand.",
                               "Good discard: %(card)s leaves %(points)d points in your hand.", verdict.left)
                      % {"card": card, "points": verdict.left})
+        if drawn is not None and drawn.code == verdict.card.code and verdict.kind == "right":
+            lines.append(_("Discarding the card you just drew is allowed (SPD.6)."))
     else:
-        lines.append(texts.better_discard_line(show_card(verdict.best.code, ascii_only), verdict.best_left,
-                                               verdict.left))
+        better = show_card(verdict.best.code, ascii_only)
+        lines.append(texts.better_discard_line(better, verdict.best_left, verdict.left))
+        params = {"card": card, "better": better, "cards": _meld(verdict, ascii_only),
+                  "high": verdict.best_points, "low": verdict.points}
+        if drawn is not None and drawn.code == verdict.best.code:
+            lines.append(_("%(better)s, the card you just drew, fits none of your sets, and you may discard it at "
+                           "once: that is allowed (SPD.6).") % params)
+        elif verdict.meld:
+            lines.append(_("Keep %(card)s: with %(cards)s it makes a set, and cards in sets count nothing (SPD.8).")
+                         % params)
+        elif verdict.best_points > verdict.points:
+            lines.append(ngettext("Neither card is in a set, so let the one that counts more go: %(better)s counts "
+                                  "%(high)d point, %(card)s %(low)d (SPD.8).",
+                                  "Neither card is in a set, so let the one that counts more go: %(better)s counts "
+                                  "%(high)d points, %(card)s %(low)d (SPD.8).", verdict.best_points) % params)
+        else:
+            lines.append(_("With %(better)s gone, the rest of your hand makes sets that leave fewer points (SPD.8).")
+                         % params)
     if verdict.feeds == "wild":
-        lines.append(_("%(card)s is wild this hand: your left neighbour can take it from your pile.") % {"card": card})
+        lines.append(_("%(card)s is wild this hand: your left neighbour can take it from your pile (SPD.6).")
+                     % {"card": card})
     elif verdict.feeds == "took":
         lines.append(_("Your left neighbour took %(taken)s from your pile: %(card)s may help them.") % {
             "taken": show_card(verdict.took.code, ascii_only), "card": card})
@@ -202,3 +258,8 @@ def window_verdict_lines(verdict: Any, ascii_only: bool = False) -> list[str]:
                          "Not a match yet: %(cards)s are not in sets (SPD.9).", len(verdict.deadwood)) % {
             "cards": show_cards([c.code for c in verdict.deadwood], ascii_only)}]
     return []
+
+
+def _meld(verdict: Any, ascii_only: bool) -> str:
+    """The other cards of the meld a verdict names, its wild cards marked."""
+    return show_cards(verdict.meld, ascii_only, getattr(verdict, "wild_rank", None))

@@ -47,7 +47,7 @@ from tutor.i18n import _, ngettext, quoted
 from tutor.trainer.cardnames import faces_hint, read_card, words_hint
 from tutor.trainer.commands import command_of, command_word, split_command, typed_word
 from tutor.trainer.console import Fragments, TimeUp
-from tutor.trainer.table import TableSession
+from tutor.trainer.table import TableSession, seconds_text
 
 
 class SpeedSession(TableSession):
@@ -95,6 +95,21 @@ class SpeedSession(TableSession):
             if event["event"] == "hand_end":
                 for line in hand_end_lines(event, self.names, self.ascii):
                     self.console.show([("class:hint", line)])
+                if event["hand"] < 11:
+                    self.show_standings(_("Standings after hand %(hand)d of 11:") % {"hand": event["hand"]},
+                                        event["totals"])
+            elif event["event"] == "game_over":
+                self.show_standings(_("Final standings:"), event["totals"])
+
+    def show_position(self) -> None:
+        s = self.state
+        seat = self.learner
+        if seat is None or s.is_over or seat not in s.to_act:
+            return
+        if s.phase is Phase.DISCARD:
+            self.console.show([("", _("Your hand:") + " ")] + self.hand_fragments(seat))
+        else:
+            self.console.show(self.table())
 
     def act(self, action: Any) -> bool:
         s = self.state
@@ -198,9 +213,12 @@ class SpeedSession(TableSession):
             if self.learner is None or self.learner not in s.to_act:
                 self.bots_act()
                 continue
-            for action in self.learner_actions():
+            actions = self.learner_actions()
+            for action in actions:
                 if not self.act(action):
                     break
+            if actions:
+                self.decided()
         return "over"
 
     def bots_act(self) -> None:
@@ -211,9 +229,12 @@ class SpeedSession(TableSession):
             self.bot_acts(seat, choice.action)
 
     def ask_timed(self, prompt: str) -> str | None:
-        """Asks; with a clock, None when the learner let the time run out twice."""
+        """Asks; with a clock, None when the learner let the time run out twice. The prompt
+        says how long the caller waits."""
         if self.clock is None:
             return self.ask(prompt)
+        # TRANSLATORS: a prompt with the time the caller waits before it, as in "[20 seconds] Your discard:".
+        prompt = _("[%(time)s] %(prompt)s") % {"time": seconds_text(self.clock), "prompt": prompt}
         try:
             return self.ask(prompt, timeout=self.clock)
         except TimeUp:
@@ -265,11 +286,17 @@ class SpeedSession(TableSession):
             if self.coach:
                 verdict = coach.judge_window(s, seat, called=False)
                 self.coach_says(*window_verdict_lines(verdict, self.ascii))
-            # The window closes before the draw: if a match is called, the learner hears it and chooses again.
+            # The window closes before the draw. If someone matched, the learner hears it, and the
+            # draw they chose goes on into the last cycle (SPD.7), said so rather than dropped.
             self.act(Pass(seat))
             self.bots_act()
-            if s.phase is not Phase.DRAW or s.last_cycle:
+            if s.phase is not Phase.DRAW or seat not in s.to_act:
                 return []
+            if s.last_cycle:
+                self.console.show([("class:hint", _("Match was called: this is the last cycle. Your draw from the "
+                                                    "middle stands.") if source == "middle" else
+                                    _("Match was called: this is the last cycle. Your draw from the pile on "
+                                      "your right stands."))])
         if source == "pile" and s.right_top(seat) is None:
             self.say_error(illegal_line(IllegalAction("SPD.6", "pile_empty"), self.ascii))
             return []

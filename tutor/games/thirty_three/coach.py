@@ -48,6 +48,8 @@ class Verdict:
     params: dict[str, object] = field(default_factory=dict)
     mine: Assessment | None = None
     best: Assessment | None = None
+    hand: tuple[str, ...] = ()  # the player's hand before the play, for the reason in words
+    total: int = 0  # the total before the play
 
 
 def next_stuck_chance(unseen: list[str], total: int) -> float:
@@ -118,16 +120,27 @@ def best_of(assessments: list[Assessment]) -> Assessment:
 
 def judge(state: State, play: Play, expected: Play | None = None) -> Verdict:
     """Judges `play` for the player to move; `expected` (a lesson's answer) overrides the best."""
+    hand = tuple(state.hands[state.current])
     try:
         state.verify(play)
     except IllegalAction as err:
-        return Verdict("illegal", play, err.clause, err.message, dict(err.params))
+        return Verdict("illegal", play, err.clause, err.message, dict(err.params), hand=hand, total=state.total)
     assessments = assess(state)
     mine = next(a for a in assessments if a.play == play)
     if expected is not None:
         best = next(a for a in assessments if a.play == expected)
         kind = "right" if play == expected else "weaker"
-        return Verdict(kind, play, mine=mine, best=best)
+        return Verdict(kind, play, mine=mine, best=best, hand=hand, total=state.total)
     best = best_of(assessments)
     kind = "weaker" if mine.risk - best.risk > TOLERANCE else "right"
-    return Verdict(kind, play, mine=mine, best=best)
+    return Verdict(kind, play, mine=mine, best=best, hand=hand, total=state.total)
+
+
+def best_legal(state: State) -> Verdict | None:
+    """The coach's best play for the player to move, judged as it stands (None with no legal play):
+    what it names after a refused play."""
+    if not state.legal_plays():
+        return None
+    best = best_of(assess(state))
+    return Verdict("right", best.play, mine=best, best=best, hand=tuple(state.hands[state.current]),
+                   total=state.total)

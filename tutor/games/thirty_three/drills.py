@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.games.thirty_three import bots, coach
-from tutor.games.thirty_three.deck import LIMIT, LOWEST, Options
+from tutor.games.thirty_three.deck import LIMIT, LOWEST, VALUES, Options
 from tutor.games.thirty_three.engine import Chance, State
 from tutor.i18n import N_
 
@@ -71,9 +71,10 @@ def keep_squeeze(state: State) -> bool:
 
 SKILLS: tuple[Skill, ...] = (
     Skill("near-limit", N_("Playing safely near the limit"),
-          N_("The total is high. Which card is safe, and which is best?"), keep_near_limit),
+          N_("The total is high. Which card do you play? Only cards that keep it at 33 or under are allowed; "
+             "choose the best of them."), keep_near_limit),
     Skill("two-values", N_("Choosing 1 or 11, +10 or -10"),
-          N_("One of your cards has two values. What do you play, and for how much?"), keep_two_values),
+          N_("One of your cards has two values. Which card do you play, and at which value?"), keep_two_values),
     Skill("squeeze", N_("Leaving the next player without a safe card"),
           N_("Which play leaves the next player the fewest safe cards?"), keep_squeeze),
 )
@@ -106,31 +107,79 @@ def exercise(skill: Skill, first_seed: int, tries: int = 400) -> tuple[State, in
     return None
 
 
-def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random, ascii_only: bool) -> str:
-    """Shows the position, reads the learner's play and judges it; the verdict's kind."""
-    from tutor.games.thirty_three import lesson as adapter
+def how_to_type(hand: list[str]) -> str:
+    """What to type for a play: the learner's own cards in the notation, a two-value card with each value."""
+    from tutor.cardtext import typing_examples
     from tutor.i18n import _
-    from tutor.trainer.commands import command_of
+
+    examples: list[str] = []
+    for face in dict.fromkeys(hand):
+        values = VALUES[face]
+        examples += [f"{face} {v:+d}" if face == "+-10" else f"{face} {v}" for v in values] if len(values) > 1 \
+            else [face]
+    return _("Type the card to play as it is written, like %(examples)s.") % {
+        "examples": typing_examples(tuple(examples))}
+
+
+def reason_line(mine: coach.Assessment, best: coach.Assessment, ascii_only: bool) -> str:
+    """Why the best play beats the learner's, in words; the chances only as support."""
+    from tutor.games.thirty_three.narrate import play_text
+    from tutor.games.texts import percent_text
+    from tutor.i18n import _
+
+    params = {"best": play_text(best.play, ascii_only), "play": play_text(mine.play, ascii_only),
+              "total": best.total, "mine_total": mine.total, "best_risk": percent_text(best.risk),
+              "mine_risk": percent_text(mine.risk), "best_stuck": percent_text(best.next_stuck),
+              "mine_stuck": percent_text(mine.next_stuck)}
+    if best.keeps_safe and not mine.keeps_safe:
+        return _("With %(best)s you keep a card that can lower or hold the total. After %(play)s every "
+                 "card you hold would raise it, so when the total climbs you are the one left without a "
+                 "safe card: stuck about %(mine_risk)s of the time in the next two rounds, against "
+                 "%(best_risk)s.") % params
+    if best.next_stuck - mine.next_stuck >= 0.1:
+        return _("%(best)s takes the total to %(total)d, where the next player often has no card that keeps "
+                 "it at 33 or under (about %(best_stuck)s of the time), so the game is more likely to end on "
+                 "them than on you. At %(mine_total)d, after %(play)s, they are stuck only about "
+                 "%(mine_stuck)s of the time.") % params
+    return _("%(best)s leaves the total where the cards you keep can still follow it. After %(play)s you "
+             "are more likely to be stuck yourself before long: about %(mine_risk)s of the time in the next "
+             "two rounds, against %(best_risk)s.") % params
+
+
+def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random, ascii_only: bool) -> str:
+    """Shows the position, reads the learner's play and judges it; the verdict's kind.
+
+    A play the rules forbid (over 33) is explained and asked again; a weaker one gets the
+    best play, the reason in words and the rule it rests on (33.8)."""
+    from tutor.games.drilling import DrillItem, right_answer_line
+    from tutor.games.thirty_three import lesson as adapter
+    from tutor.games.thirty_three.narrate import illegal_line, play_text, verdict_lines
+    from tutor.games.base import IllegalAction
+    from tutor.i18n import _
 
     session = adapter.session(console, state, seat, rng, ascii_only)
     console.show(session.table())
+    item = DrillItem(console, session, _(skill.title), _(skill.prompt), how_to_type(state.hands[seat]))
+    item.start()
     while True:
-        text = console.ask(_(skill.prompt) + " ", session.choices(), " " + _(skill.title))
-        command = command_of(text)
-        if command is not None:
-            session.handle_command(command)  # quit raises Leave
-            continue
-        if not text.strip():
-            continue
-        play = session.play_from_text(text)
+        text = item.read()
+        play = session.play_from_text(text)  # says why when the text names no card
         if play is None:
+            console.show([("class:hint", item.how)])
             continue
         slip = adapter.slip(state, play, ascii_only)
-        if slip is None:
+        if slip is not None:
+            item.slip(slip)
+            continue
+        verdict = adapter.judge(state, play, None)
+        if verdict.kind != "illegal":
             break
-        console.show([("class:error", slip)])
-    verdict = adapter.judge(state, play, None)
-    style = "class:you" if verdict.kind == "right" else "class:error"
-    for line in adapter.verdict_lines(verdict, ascii_only):
-        console.show([(style, line)])
-    return verdict.kind
+        err = IllegalAction(verdict.clause or "33.7", verdict.message or "not_now", **verdict.params)
+        item.illegal(illegal_line(err, ascii_only), err.clause)
+    if verdict.kind == "right":
+        item.right(verdict_lines(verdict, ascii_only))
+    else:
+        mine, best = verdict.mine, verdict.best
+        assert mine is not None and best is not None
+        item.wrong(right_answer_line(play_text(best.play, ascii_only)), reason_line(mine, best, ascii_only), "33.8")
+    return item.kind(verdict.kind)

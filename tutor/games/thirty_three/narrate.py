@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING
 from tutor.games import texts
 from tutor.games.base import Event, IllegalAction, OptionError
 from tutor.games.remark import Remark
+from tutor.games.thirty_three.deck import LIMIT, LOWEST
 from tutor.games.thirty_three.words import show_face, show_value
-from tutor.i18n import _, ngettext, quoted
+from tutor.i18n import _, format_list, ngettext, quoted
 from tutor.trainer.commands import typed_word
 from tutor.trainer.table import Names
 
@@ -30,8 +31,10 @@ def _card(face: str, ascii_only: bool) -> str:
     return show_face(face, ascii_only)
 
 
-def event_line(event: Event, names: Names, ascii_only: bool = False, reveal: bool = False) -> str | None:
-    """One sentence for an event, or None for events the screen shows otherwise."""
+def event_line(event: Event, names: Names, ascii_only: bool = False, reveal: bool = False,
+               manual: bool = False) -> str | None:
+    """One sentence for an event, or None for events the screen shows otherwise; `manual`:
+    manual-draw mode, where a play leaves the new total for its player to say."""
     kind = event["event"]
     p = event.get("player")
     you = names.is_you(p)
@@ -49,6 +52,12 @@ def event_line(event: Event, names: Names, ascii_only: bool = False, reveal: boo
     if kind == "play":
         card = _card(event["card"], ascii_only)
         params = {"player": who, "card": card, "total": event["total"], "value": show_value(event["value"], ascii_only)}
+        if manual:
+            # Manual-draw mode: the player says the new total next (33.11); the line does not say it first.
+            if event["card"] in ("1/11", "+-10"):
+                return (_("You play %(card)s as %(value)s.") if you else
+                        _("%(player)s plays %(card)s as %(value)s.")) % params
+            return (_("You play %(card)s.") if you else _("%(player)s plays %(card)s.")) % params
         if event["card"] == "0":
             return (_("You play the 0 card: the total stays at %(total)d.") if you else
                     _("%(player)s plays the 0 card: the total stays at %(total)d.")) % params
@@ -104,6 +113,26 @@ def event_line(event: Event, names: Names, ascii_only: bool = False, reveal: boo
         n = event["plays"]
         return ngettext("Game over after %(count)d play.", "Game over after %(count)d plays.", n) % {"count": n}
     return None
+
+
+def result_line(loser: int, rule: str, players: int, names: Names) -> str:
+    """The end of a game of 33: who lost, by which clause, and who wins (everyone else)."""
+    winners = [seat for seat in range(players) if seat != loser]
+    params = {"loser": names(loser), "clause": rule}
+    if names.is_you(loser):
+        params["players"] = format_list([names(seat) for seat in winners])
+        return ngettext("You lost (%(clause)s): %(players)s wins.", "You lost (%(clause)s): %(players)s win.",
+                        len(winners)) % params
+    if any(names.is_you(seat) for seat in winners):  # the learner won, with the others named apart
+        others = [names(seat) for seat in winners if not names.is_you(seat)]
+        if not others:
+            return _("%(loser)s lost (%(clause)s): you win.") % params
+        params["others"] = format_list(others)
+        return ngettext("%(loser)s lost (%(clause)s): you win, and so does %(others)s.",
+                        "%(loser)s lost (%(clause)s): you win, and so do %(others)s.", len(others)) % params
+    params["players"] = format_list([names(seat) for seat in winners])
+    return ngettext("%(loser)s lost (%(clause)s): %(players)s wins.", "%(loser)s lost (%(clause)s): %(players)s win.",
+                    len(winners)) % params
 
 
 def forfeit_line(event: Event, names: Names, ascii_only: bool = False) -> str:
@@ -206,7 +235,8 @@ def _pct(x: float) -> str:
 
 
 def verdict_lines(verdict: Verdict, ascii_only: bool = False) -> list[str]:
-    """What the coach says about a judged play, in the learner's language."""
+    """What the coach says about a judged play, in the learner's language: for a weaker play the
+    better one, why in words (with the clause), and the numbers behind it."""
     if verdict.kind == "illegal":
         err = IllegalAction(verdict.clause or "33.5", verdict.message or "not_now", **verdict.params)
         return [_("Not allowed: %(reason)s") % {"reason": illegal_line(err, ascii_only)}]
@@ -226,17 +256,59 @@ def verdict_lines(verdict: Verdict, ascii_only: bool = False) -> list[str]:
         return lines
     lines = [_("Legal, but %(better)s is stronger than %(play)s.") % {
         "better": play_text(best.play, ascii_only), "play": mine_text}]
+    code, line = _reason(verdict, ascii_only)
+    if line:
+        lines.append(line)
     if best.risk < mine.risk:
         lines.append(_("It lowers your own chance of being stuck in the next two rounds from about %(mine)s "
                        "to %(best)s.")
                      % {"mine": _pct(mine.risk), "best": _pct(best.risk)})
-    if best.next_stuck > mine.next_stuck:
+    if code == "squeeze":
         lines.append(_("At %(total)d the next player is stuck about %(percent)s of the time, against "
                        "%(mine)s after your play.") % {"total": best.total, "percent": _pct(best.next_stuck),
                                                           "mine": _pct(mine.next_stuck)})
-    if best.keeps_safe and not mine.keeps_safe:
-        lines.append(_("It also keeps a card that can lower or hold the total for later."))
     return lines
+
+
+#: How much more often the next player must be stuck for that to be the reason given.
+SQUEEZE = 0.1
+
+
+def _reason(verdict: Verdict, ascii_only: bool) -> tuple[str | None, str | None]:
+    """Why the better play is better, in plain words with the clause it rests on: (a code, the line)."""
+    mine, best = verdict.mine, verdict.best
+    if mine is None or best is None or best.play == mine.play:
+        return None, None
+    params = {"better": play_text(best.play, ascii_only), "total": best.total, "mine": mine.total}
+    after = list(verdict.hand)
+    if best.play.card in after:
+        after.remove(best.play.card)
+    if best.keeps_safe and not mine.keeps_safe:
+        safe = [c for c in after if LOWEST[c] <= 0]
+        kept = mine.play.card if mine.play.card in safe else (safe[0] if safe else None)
+        if kept is not None:
+            params["card"] = show_face(kept, ascii_only)
+            return "safe", _("%(better)s keeps your %(card)s for when the total nears 33: that card lowers or holds "
+                             "the total, so you still have a play (33.8).") % params
+    if best.next_stuck - mine.next_stuck >= SQUEEZE:
+        return "squeeze", _("%(better)s takes the total to %(total)d, where the next player is more often left "
+                            "with no card that keeps it at 33 or under (33.8).") % params
+    if best.play.value > max(mine.play.value, 0) and best.total <= LIMIT:
+        return "high", _("%(better)s gets a high card out of your hand while it still fits under 33; later it "
+                         "may not (33.7).") % params
+    if best.total < mine.total:
+        return "lower", _("%(better)s keeps the total lower, at %(total)d instead of %(mine)d, so more of your "
+                          "cards still fit under 33 on your next turn (33.7).") % params
+    if best.risk < mine.risk:
+        return "risk", _("After %(better)s you are less often stuck on your next turns (33.8).") % params
+    return None, None
+
+
+def instead_line(best: Verdict, ascii_only: bool = False) -> str:
+    """After a refused play: the coach's best legal play, why, and the clause."""
+    assert best.mine is not None
+    return _("Play %(better)s instead: it takes the total to %(total)d, and no play may take it over 33 "
+             "(33.7).") % {"better": play_text(best.play, ascii_only), "total": best.mine.total}
 
 
 def play_text(play: Play, ascii_only: bool = False) -> str:
@@ -246,11 +318,9 @@ def play_text(play: Play, ascii_only: bool = False) -> str:
     return text
 
 
-def coach_line(verdict: Verdict, ascii_only: bool = False) -> str | None:
-    """One line flagging a weaker play during a game, with the better play; None if it was fine."""
+def coach_lines(verdict: Verdict, ascii_only: bool = False) -> list[str]:
+    """What the coach says during a game: nothing on a sound play; on a weaker one the better
+    play, why in words (with the clause) and the numbers behind it."""
     if verdict.kind != "weaker" or verdict.mine is None or verdict.best is None:
-        return None
-    return _("Coach: %(better)s was stronger than %(play)s (your risk of being stuck soon: %(best)s "
-             "instead of %(mine)s).") % {
-        "better": play_text(verdict.best.play, ascii_only), "play": play_text(verdict.play, ascii_only),
-        "best": _pct(verdict.best.risk), "mine": _pct(verdict.mine.risk)}
+        return []
+    return verdict_lines(verdict, ascii_only)

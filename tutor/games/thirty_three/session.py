@@ -27,11 +27,13 @@ from tutor.games.thirty_three.engine import (
     View,
 )
 from tutor.games.thirty_three.narrate import (
-    coach_line,
+    coach_lines,
     event_line,
     forfeit_warning,
     illegal_line,
+    instead_line,
     remark_line,
+    result_line,
 )
 from tutor.games.thirty_three.rules import CLAUSES
 from tutor.games.thirty_three.words import (
@@ -41,7 +43,7 @@ from tutor.games.thirty_three.words import (
     show_face,
     show_value,
 )
-from tutor.i18n import _, ngettext, npgettext, quoted
+from tutor.i18n import _, format_list, ngettext, npgettext, quoted
 from tutor.trainer.commands import command_of, command_word, typed_word
 from tutor.trainer.console import Console, Fragments
 from tutor.trainer.table import Recorder, TableSession, go_on_line
@@ -73,11 +75,13 @@ class PlaySession(TableSession):
         super().__init__(console, state, level, rng, learner, ascii_only, record, coach)
         self._table_shown = -1  # the table is shown once per turn, not after each error
         self._warned = False
+        self._played = False  # until the learner's first play, the prompt says how a card is typed
 
     # ----------------------------------------------------------------- output
 
     def event_line(self, event: Event) -> str | None:
-        return event_line(event, self.names, self.ascii, reveal=self.learner is None)
+        return event_line(event, self.names, self.ascii, reveal=self.learner is None,
+                          manual=self.state.options.manual_draw)
 
     def emit(self, events: list[Event]) -> None:
         super().emit(events)
@@ -85,6 +89,17 @@ class PlaySession(TableSession):
             # 33.12: the warning goes with the forfeit draw, whoever is playing.
             self._warned = True
             self.console.show([("class:hint", forfeit_warning())])
+        for event in events:
+            if event["event"] == "play" and self.names.is_you(event["player"]):
+                self._played = True
+            if event["event"] == "game_over" and event.get("loser") is not None:
+                self.console.show([("class:title", result_line(event["loser"], event["rule"], self.state.players,
+                                                               self.names))])
+
+    def show_position(self) -> None:
+        s = self.state
+        if self.learner is not None and s.phase is Phase.PLAY and s.current == self.learner:
+            self.console.show(self.table())
 
     def face(self, face: str) -> str:
         return show_face(face, self.ascii)
@@ -162,9 +177,20 @@ class PlaySession(TableSession):
         for line in lines:
             self.console.show([("class:hint", line)])
 
+    def first_prompt(self) -> str:
+        """The prompt of the learner's first move: how a card is typed, with cards from their hand."""
+        hand = self.state.hands[self.learner]  # type: ignore[index]
+        single = [f for f in hand if len(VALUES[f]) == 1]
+        double = [f for f in hand if len(VALUES[f]) == 2]
+        examples = [single[0] if single else "+7"]
+        face = double[0] if double else "1/11"
+        examples.append(f"{face} {max(VALUES[face])}")
+        # TRANSLATORS: %(examples)s are typed cards joined by "or", e.g. "+7 or 1/11 11".
+        return _("Play a card, like %(examples)s:") % {"examples": format_list(examples, style="or")}
+
     def read_play(self) -> Play | None:
         """One attempt at the learner's play; None after a command or an error shown."""
-        text = self.ask(_("Your card:"))
+        text = self.ask(_("Your card:") if self._played else self.first_prompt())
         if not text.strip():
             return None
         command = command_of(text)
@@ -230,11 +256,18 @@ class PlaySession(TableSession):
                 self.console.show(self.table())
             play = self.read_play()
             if play is not None and self.coach:
-                from tutor.games.thirty_three.coach import judge
+                from tutor.games.thirty_three.coach import best_legal, judge
 
-                line = coach_line(judge(s, play), self.ascii)
-                if line:
-                    self.console.show([("class:hint", line)])
+                verdict = judge(s, play)
+                if verdict.kind == "illegal":
+                    # The refusal first, then the play that fits (33.7).
+                    self.say_error(illegal_line(IllegalAction(verdict.clause or "33.5", verdict.message or "not_now",
+                                                              **verdict.params), self.ascii))
+                    best = best_legal(s) if verdict.message == "over_limit" else None
+                    if best is not None:
+                        self.coach_says(instead_line(best, self.ascii))
+                    return None
+                self.coach_says(*coach_lines(verdict, self.ascii))
             return play
         if s.phase is Phase.SAY:
             text = self.ask(_("Say the new total:"), [])

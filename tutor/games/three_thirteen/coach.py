@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from tutor.cards import Card, make_decks, parse_code
 from tutor.games.base import IllegalAction
-from tutor.games.three_thirteen import solver
+from tutor.games.three_thirteen import bots, solver
 from tutor.games.three_thirteen.bots import legal_ranked
 from tutor.games.three_thirteen.engine import Discard, Draw, GoOut, State
 
@@ -37,6 +37,13 @@ class DrawVerdict:
     stock: float | None = None  # expected best penalty after drawing from the stock
     clause: str | None = None
     message: str | None = None
+    # What the top discard would do, for the reason in words: the card, whether it is wild, the
+    # other cards of the meld it would join, and the card taking it lets the player throw away.
+    card: Card | None = None
+    wild: bool = False
+    meld: tuple[str, ...] = ()
+    throw: str | None = None
+    wild_rank: int | None = None  # the round's wild rank, to mark wild cards where they are named
 
 
 @dataclass(frozen=True)
@@ -53,6 +60,14 @@ class DiscardVerdict:
     params: dict[str, object] | None = None
     going_out: bool = False  # the learner went out with this discard (TT.8)
     makers: tuple[str, ...] = ()  # unseen cards that would then complete a meld (codes, low first)
+    # For the reason in words: the other cards of the meld this card belongs to when the best
+    # card goes instead (none: it is left over), the points of both cards, and the card just
+    # taken from the discard pile when TT.5 keeps it in hand although it would be the best to go.
+    meld: tuple[str, ...] = ()
+    points: int = 0
+    best_points: int = 0
+    kept: str | None = None
+    wild_rank: int | None = None  # the round's wild rank, to mark wild cards where they are named
 
 
 @dataclass(frozen=True)
@@ -118,7 +133,17 @@ def judge_draw(state: State, source: str) -> DrawVerdict:
         stock = total / weight if weight else None
     mine, other = (pile, stock) if source == "discard" else (stock, pile)
     kind = "weaker" if mine is not None and other is not None and mine - other >= DRAW_MARGIN else "right"
-    return DrawVerdict(kind, source, pile, stock)
+    if not state.discard:
+        return DrawVerdict(kind, source, pile, stock)
+    top = state.discard[-1]
+    throw, arrangement = next((c, a) for c, a in solver.discards([*hand, top], wild, rules)
+                              if bots._physical([*hand, top], c, top) is not None)
+    meld = next((m for m in arrangement.melds if top in m), ())
+    # The card taking the top discard lets go: named only when it counts more than the top discard.
+    heavier = not meld and solver.card_points(throw, rules) > solver.card_points(top, rules)
+    return DrawVerdict(kind, source, pile, stock, card=top, wild=top.rank == wild,
+                       meld=tuple(c.code for c in meld if c != top), throw=throw.code if heavier else None,
+                       wild_rank=wild)
 
 
 def judge_discard(state: State, card: Card, going_out: bool = False) -> DiscardVerdict:
@@ -141,7 +166,25 @@ def judge_discard(state: State, card: Card, going_out: bool = False) -> DiscardV
     kind = "weaker" if left > best else "right"
     # What the hand left hopes for, unless no draw comes (going out, or a last turn, TT.9).
     makers = () if going_out or state.out is not None else meld_makers(state, [c for c in hand if c is not card])
-    return DiscardVerdict(kind, card, left, best_card, best, outs, feeds, going_out=going_out, makers=makers)
+    without_best = solver.solve([c for c in hand if c != best_card], state.wild, state.rules)
+    meld = next((m for m in without_best.melds if card in m), ())
+    top = ranked[0][0]
+    kept = None
+    if state.taken is not None and (top.rank, top.suit) == (state.taken.rank, state.taken.suit) and \
+            (best_card.rank, best_card.suit) != (top.rank, top.suit):
+        kept = state.taken.code  # the best card to go is the one just taken, which must stay (TT.5)
+    return DiscardVerdict(kind, card, left, best_card, best, outs, feeds, going_out=going_out, makers=makers,
+                          meld=tuple(c.code for c in meld if c != card),
+                          points=solver.card_points(card, state.rules),
+                          best_points=solver.card_points(best_card, state.rules), kept=kept,
+                          wild_rank=state.wild)
+
+
+def best_discard(state: State) -> tuple[Card, int]:
+    """The card the player to move may discard now that leaves the fewest points, and those points."""
+    hand = state.hands[state.current]
+    ranked = solver.discards(hand, state.wild, state.rules)
+    return legal_ranked(hand, ranked, state.taken)[0]
 
 
 def next_player_wants(state: State, card: Card) -> str | None:

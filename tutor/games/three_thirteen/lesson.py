@@ -7,7 +7,10 @@ more for the player who is about to discard), `discard` (the discard pile, botto
 `current` (default: the learner), `phase` (`draw` or `discard`), `options` (as for
 `tutor play three-thirteen`), `out` (a seat that has just gone out: the others, from
 `current` on, are taking their last turns, TT.9; give that seat the melded hand it went
-out with). No physical card may appear more often than the decks hold.
+out with, all in melds, TT.8), `turns` (turns already finished this round: 0 is the first
+turn, where the discard pile holds just the card turned up, TT.4; the dealer follows from
+it, and the deal passes left to the next round). No physical card may appear more often than the
+decks hold.
 
 A `decide` step's `expect`: `stock` or `pile` (a draw), a card code (`KD`, a discard), `out KD`
 (going out with that discard), `arrange` (the learner types their melds, judged against
@@ -20,7 +23,6 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from tutor.cardfaces import show_card
 from tutor.cards import Card, parse_code
 from tutor.cardtext import MELD_EXAMPLE
 from tutor.games.base import OptionError
@@ -57,7 +59,10 @@ class Answer:
 
 
 POSITION_FIELDS = {"round", "players", "seat", "hands", "discard", "stock", "current", "phase", "options", "seed",
-                   "out"}
+                   "out", "turns"}
+
+#: Turns already played in a round: more than any round of the longest game lasts.
+MAX_TURNS = 9_999
 
 
 def build(spec: dict[str, Any]) -> tuple[State, int]:
@@ -101,13 +106,34 @@ def build(spec: dict[str, Any]) -> tuple[State, int]:
     state.phase = phase
     state.taken = None
     state.turn = players + 1  # everyone has finished a turn this round (TT.14's option does not bite)
+    _turns(state, spec, len(pile))
     out = spec.get("out")
     if out is not None:
         if not is_whole(out, 0, players - 1) or out == current:
             raise PositionError(("out",), "position_bad_seat")
+        if solver.solve(state.hands[out], state.wild, state.rules).penalty:
+            raise PositionError(("hands", out), "position_tt_out", clause="TT.8")
         state.out = out
         state.last_turns = (out - current) % players  # TT.9: everyone from `current` up to the one who went out
     return state, seat
+
+
+def _turns(state: State, spec: dict[str, Any], pile: int) -> None:
+    """`turns`, the turns already finished this round, against the discard pile and the
+    dealer (TT.4, TT.5): the round starts with one card face up and the player on the
+    dealer's left; each turn adds one discard and takes at most one card off the pile. So
+    at a player's first turn of the round the pile holds one card, and the stock all the
+    rest. Without `turns` the fewest the pile allows are assumed. The dealer follows, and
+    the next round is dealt by the player on their left."""
+    given = "turns" in spec
+    turns = whole(spec, "turns", max(pile - 1, 0), 0, MAX_TURNS, "lesson_bad_field", field="turns")
+    least = 1 if state.phase is Phase.DRAW else 0
+    if given and not least <= pile <= turns + 1:
+        raise PositionError(("discard",), "position_tt_turns", turns=turns, least=least, most=turns + 1,
+                            count=pile, clause="TT.4")
+    state.dealer = state.first_dealer = (state.current - 1 - turns) % state.players
+    if given:
+        state.turn = turns + 1  # TT.14's option counts them
 
 
 def ready_for_decision(state: State | None, seat: int) -> bool:
@@ -235,18 +261,19 @@ def hint_line(state: State, expected: Answer | None) -> str:
         return _("Look closely: can every card but one go into melds?")
     best_card = solver.discards(state.hands[state.current], state.wild, state.rules)[0][0]
     return _("Which card belongs to no meld and counts the most? Think of %(card)s.") % {
-        "card": show_card(best_card.code)}
+        "card": "{%s}" % best_card.code}  # markup, drawn by the console
 
 
-def check_decision(state: State, seat: int, data: dict[str, Any]) -> None:
+def check_decision(state: State, seat: int, data: dict[str, Any]) -> Answer:
     if not ready_for_decision(state, seat):
         raise PositionError((), "decide_not_your_turn")
     expected = parse_expect(data["expect"], state)
     if expected is not None and expected.kind == "arrange":
-        return
+        return expected
     if expected is None:
         expected = stronger(judge(state, _best_probe(state), None), None)
     apply_quietly(state, expected)
+    return expected
 
 
 def _best_probe(state: State) -> Answer:
@@ -280,3 +307,37 @@ def session(console: Any, state: State, seat: int, rng: random.Random, ascii_onl
     from tutor.games.three_thirteen.session import TTSession
 
     return TTSession(console, state, "normal", rng, seat, ascii_only)
+
+
+# -- hooks of the lesson runner and `tutor check` (tutor.lessons): an answer named, a deal continued
+
+
+def answer_expect(answer: Answer) -> str:
+    """The answer as a lesson's `expect` writes it: "stock", "pile", "KD", "out KD", or melds."""
+    if answer.kind == "draw":
+        return "stock" if answer.source == "stock" else "pile"
+    if answer.kind == "arrange":
+        return " | ".join(" ".join(card.code for card in meld) for meld in answer.melds)
+    code = answer.card.code  # type: ignore[union-attr]
+    return f"out {code}" if answer.kind == "out" else code
+
+
+def continues(start: State, arrived: State, new: State, seat: int) -> None:
+    """A position that continues the deal before (`deal: continue`): the same round; the cards
+    buried in the discard pile stay there, in order; every card that left a hand is on the pile
+    or in a hand (unless the stock ran out and the pile became the stock, TT.12)."""
+    from collections import Counter
+
+    if new.round != arrived.round:
+        raise PositionError(("round",), "position_continue_round")
+    buried = [c.code for c in arrived.discard[:-1]]
+    if len(new.discard) < len(buried):
+        return  # the pile became the stock (TT.12): nothing to compare
+    if [c.code for c in new.discard[:len(buried)]] != buried:
+        raise PositionError(("discard",), "position_continue_pile")
+    somewhere = Counter(c.code for c in new.discard) + Counter(c.code for hand in new.hands for c in hand)
+    for p in range(new.players):
+        gone = Counter(c.code for c in arrived.hands[p]) - Counter(c.code for c in new.hands[p])
+        missing = gone - somewhere
+        if missing:
+            raise PositionError(("hands", p), "position_continue_gone", card=next(iter(missing)))

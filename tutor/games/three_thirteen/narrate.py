@@ -128,10 +128,44 @@ def draw_verdict_lines(verdict: Any, ascii_only: bool = False) -> list[str]:
         return [_("Good draw. Points left in your best hand: %(stock)s on average with the stock, %(pile)s with "
                   "the top discard.") % params]
     if verdict.source == "discard":
-        return [_("The stock was better. Points left in your best hand: %(stock)s on average with the stock, "
-                  "%(pile)s with the top discard.") % params]
-    return [_("The top discard was better. Points left in your best hand: %(pile)s with the top discard, "
-              "%(stock)s on average with the stock.") % params]
+        return [_("Better: draw from the stock."), *_stock_reason(verdict, ascii_only),
+                _("Points left in your best hand: %(stock)s on average with the stock, %(pile)s with the top "
+                  "discard.") % params]
+    return [_("Better: take %(card)s from the discard pile.") % {"card": _top(verdict, ascii_only)},
+            *_pile_reason(verdict, ascii_only),
+            _("Points left in your best hand: %(pile)s with the top discard, %(stock)s on average with the "
+              "stock.") % params]
+
+
+def _top(verdict: Any, ascii_only: bool) -> str:
+    return show_card(verdict.card.code, ascii_only) if verdict.card is not None else "-"
+
+
+def _pile_reason(verdict: Any, ascii_only: bool) -> list[str]:
+    """Why the top discard was the better draw, in words (TT.7, TT.6, TT.10)."""
+    if verdict.card is None:
+        return []
+    params = {"card": _top(verdict, ascii_only), "cards": _meld(verdict, ascii_only),
+              "throw": show_card(verdict.throw, ascii_only) if verdict.throw else "-"}
+    if verdict.wild:
+        return [_("%(card)s is wild this round, so it fits into any meld (TT.7).") % params]
+    if verdict.meld:
+        return [_("%(card)s makes a meld with %(cards)s (TT.6).") % params]
+    if verdict.throw:
+        return [_("%(card)s lets you throw away %(throw)s, which counts more (TT.10).") % params]
+    return [_("%(card)s leaves fewer points in your hand than a card from the stock does on average (TT.10).")
+            % params]
+
+
+def _stock_reason(verdict: Any, ascii_only: bool) -> list[str]:
+    """Why the stock was the better draw, in words (TT.5, TT.10)."""
+    if verdict.card is None:
+        return []
+    params = {"card": _top(verdict, ascii_only)}
+    if not verdict.meld and not verdict.wild:
+        return [_("%(card)s joins none of your melds, and a card taken from the discard pile may not go straight "
+                  "back this turn (TT.5); a card from the stock may fit, and if not, it may go at once.") % params]
+    return [_("%(card)s lowers your points less than a card from the stock does on average (TT.10).") % params]
 
 
 def discard_verdict_lines(verdict: Any, ascii_only: bool = False) -> list[str]:
@@ -165,17 +199,47 @@ MAKERS_NAMED = 8  # the most cards named one by one
 def _discard_lines(verdict: Any, card: str, ascii_only: bool) -> list[str]:
     if verdict.outs and verdict.best_left == 0 and verdict.kind == "weaker":
         if any(c.code == verdict.card.code for c in verdict.outs):  # the right card, only not shown as going out
-            return [_("You could have gone out with %(card)s: %(command)s shows your melds and goes out (TT.8).")
-                    % {"card": card, "command": quoted(f"{command_word('out')} {verdict.card.code}")}]
-        return [_("You could have gone out by discarding %(card)s (TT.8).") % {
-            "card": show_card(verdict.outs[0].code, ascii_only)}]
+            head = (_("You could have gone out with %(card)s: %(command)s shows your melds and goes out (TT.8).")
+                    % {"card": card, "command": quoted(f"{command_word('out')} {verdict.card.code}")})
+        else:
+            head = _("You could have gone out by discarding %(card)s (TT.8).") % {
+                "card": show_card(verdict.outs[0].code, ascii_only)}
+        return [head, _("Going out ends the round with 0 points for you, and every other player gets just one more "
+                        "turn (TT.8, TT.9).")]
     if verdict.kind == "right" and verdict.going_out:
         return [_("Right: you go out by discarding %(card)s; every other card is in a meld (TT.8).") % {"card": card}]
     if verdict.kind == "right":
         return [ngettext("Good discard: %(card)s leaves %(points)d point in your hand.",
                          "Good discard: %(card)s leaves %(points)d points in your hand.", verdict.left)
                 % {"card": card, "points": verdict.left}]
-    return [texts.better_discard_line(show_card(verdict.best.code, ascii_only), verdict.best_left, verdict.left)]
+    better = show_card(verdict.best.code, ascii_only)
+    lines = [texts.better_discard_line(better, verdict.best_left, verdict.left)]
+    if verdict.best.code != verdict.card.code:
+        params = {"card": card, "better": better, "cards": _meld(verdict, ascii_only),
+                  "high": verdict.best_points, "low": verdict.points}
+        if verdict.meld:
+            lines.append(_("Keep %(card)s: with %(cards)s it makes a meld, and cards in melds count nothing "
+                           "(TT.10).") % params)
+        elif verdict.best_points > verdict.points:
+            lines.append(ngettext("Neither card is in a meld, so let the one that counts more go: %(better)s counts "
+                                  "%(high)d point, %(card)s %(low)d (TT.10).",
+                                  "Neither card is in a meld, so let the one that counts more go: %(better)s counts "
+                                  "%(high)d points, %(card)s %(low)d (TT.10).", verdict.best_points) % params)
+        else:
+            lines.append(_("With %(better)s gone, the rest of your hand makes melds that leave fewer points "
+                           "(TT.10).") % params)
+    if verdict.kept:
+        lines.append(_("%(card)s would be the best card to let go, but it was just taken from the discard pile and "
+                       "must stay this turn (TT.5).") % {"card": show_card(verdict.kept, ascii_only)})
+    return lines
+
+
+def instead_line(card: str, points: int, ascii_only: bool = False) -> str:
+    """After a refused discard: the card the coach would discard, and why (TT.10)."""
+    return ngettext("Discard %(card)s instead: it leaves %(points)d point in your hand, the fewest of the cards you "
+                    "may discard now (TT.10).",
+                    "Discard %(card)s instead: it leaves %(points)d points in your hand, the fewest of the cards you "
+                    "may discard now (TT.10).", points) % {"card": show_card(card, ascii_only), "points": points}
 
 
 def arrangement_verdict_lines(verdict: Any, ascii_only: bool = False) -> list[str]:
@@ -191,3 +255,8 @@ def arrangement_verdict_lines(verdict: Any, ascii_only: bool = False) -> list[st
     return [ngettext("Your melds leave %(mine)d point; the best arrangement leaves %(best)d: %(melds)s (TT.10).",
                      "Your melds leave %(mine)d points; the best arrangement leaves %(best)d: %(melds)s (TT.10).",
                      verdict.penalty) % {"mine": verdict.penalty, "best": verdict.best.penalty, "melds": best}]
+
+
+def _meld(verdict: Any, ascii_only: bool) -> str:
+    """The other cards of the meld a verdict names, its wild cards marked."""
+    return show_cards(verdict.meld, ascii_only, getattr(verdict, "wild_rank", None))

@@ -20,6 +20,7 @@ from tutor.games.three_thirteen.narrate import (
     draw_verdict_lines,
     event_line,
     illegal_line,
+    instead_line,
     remark_line,
     round_lines,
 )
@@ -44,6 +45,20 @@ class TTSession(TableSession):
             if event["event"] == "round_end":
                 for line in round_lines(event, self.names, self.ascii):
                     self.console.show([("class:hint", line)])
+                if event["round"] < 11:
+                    self.show_standings(_("Standings after round %(round)d of 11:") % {"round": event["round"]},
+                                        event["totals"])
+            elif event["event"] == "game_over":
+                self.show_standings(_("Final standings:"), event["totals"])
+
+    def show_position(self) -> None:
+        s = self.state
+        if self.learner is None or s.current != self.learner or s.is_over:
+            return
+        if s.phase is Phase.DRAW:
+            self.console.show(self.table())
+        else:
+            self.console.show([("", _("Your hand:") + " ")] + self.hand_fragments(self.learner))
 
     # ----------------------------------------------------------------- table
 
@@ -147,6 +162,12 @@ class TTSession(TableSession):
             return None
         if self.coach:
             verdict = coach.judge_discard(s, card, going_out)
+            if verdict.kind == "illegal":
+                # The refusal first, then the card the coach would discard.
+                self.say_error(discard_verdict_lines(verdict, self.ascii)[0])
+                best, points = coach.best_discard(s)
+                self.coach_says(instead_line(best.code, points, self.ascii))
+                return None
             if verdict.kind == "weaker":
                 self.coach_says(*discard_verdict_lines(verdict, self.ascii))
         return GoOut(card) if going_out else Discard(card)

@@ -31,6 +31,7 @@ from tutor.cards import Card
 from tutor.games.base import IllegalAction
 from tutor.games.toepen import bots
 from tutor.games.toepen.engine import Phase, Play, State, power
+from tutor.games.toepen.engine.deck import DECK
 
 SAMPLES = bots.COACH_SAMPLES
 #: A card is weaker when the best card's chance is this much higher.
@@ -57,6 +58,12 @@ class CardVerdict:
     clause: str | None = None
     message: str | None = None
     params: dict[str, object] | None = None
+    # For the reason in words, facts that hold whichever card the verdict names as better: the
+    # learner's cards that are the highest left in their suit, the highest card of the suit led in
+    # the trick so far, and whether the learner plays last to this trick.
+    masters: tuple[Card, ...] = ()
+    trick_high: Card | None = None
+    plays_last: bool = False
 
 
 @dataclass(frozen=True)
@@ -66,6 +73,7 @@ class KnockVerdict:
     chance: float
     stake: int  # the stake after the knock
     points: int
+    strong: Card | None = None  # the learner's strongest card that is the highest left in its suit
     assumes: Card | None = None  # the learner's next card the chance counts on (None: not known yet)
 
 
@@ -103,6 +111,26 @@ class ChallengeVerdict:
 def estimate(state: State, seat: int) -> bots.Estimate:
     """The seat's chances, with its best continuation (the same position always gets the same)."""
     return bots.estimate(state, seat, SAMPLES)
+
+
+def masters(state: State, seat: int) -> tuple[Card, ...]:
+    """The seat's cards that no card still unseen by it can beat in their suit (TOE.1): cards
+    played this hand, in its own hand, or shown in a challenge cannot; any other card might."""
+    gone = {card for trick in state.tricks for _, card in trick} | {card for _, card in state.trick}
+    gone |= {card for q, cards in enumerate(state.thrown) if state.shown[q] or q == seat for card in cards}
+    mine = state.hands[seat]
+    live = [c for c in DECK if c not in gone and c not in mine]
+    return tuple(sorted((c for c in mine if not any(o.suit == c.suit and power(o) > power(c) for o in live)),
+                        key=power, reverse=True))
+
+
+def _trick_facts(state: State, seat: int) -> tuple[Card | None, bool]:
+    """The highest card of the suit led in the trick so far, and whether `seat` plays last to it."""
+    if not state.trick:
+        return None, False
+    led = state.trick[0][1].suit
+    high = max((c for _, c in state.trick if c.suit == led), key=power)
+    return high, len(state.trick) == sum(state.in_hand) - 1
 
 
 def chance(state: State, seat: int) -> float:
@@ -151,7 +179,9 @@ def judge_card(state: State, seat: int, card: Card) -> CardVerdict:
     # Weaker only when the best card is ahead by the margin, by more than the estimate's error,
     # and the printed figures show it.
     weaker = gap > CARD_MARGIN and clearly_better(state, seat, best, card)
-    return CardVerdict("weaker" if weaker else "right", card, chances[card], best, chances[best], keeper)
+    high, last = _trick_facts(state, seat)
+    return CardVerdict("weaker" if weaker else "right", card, chances[card], best, chances[best], keeper,
+                       masters=masters(state, seat), trick_high=high, plays_last=last)
 
 
 def judge_knock(state: State, seat: int, knocked: bool, odds: float | None = None) -> KnockVerdict | None:
@@ -165,7 +195,9 @@ def judge_knock(state: State, seat: int, knocked: bool, odds: float | None = Non
         weaker = p + error < KNOCK_POOR and _shown(p) < _shown(KNOCK_POOR)
     else:  # a knock missed: clearly over KNOCK_MISSED
         weaker = p - error >= KNOCK_MISSED and _shown(p) >= _shown(KNOCK_MISSED)
-    return KnockVerdict("weaker" if weaker else "right", knocked, p, stake, state.points[seat], found.best)
+    top = masters(state, seat)
+    return KnockVerdict("weaker" if weaker else "right", knocked, p, stake, state.points[seat],
+                        top[0] if top else None, found.best)
 
 
 def judge_answer(state: State, seat: int, stayed: bool) -> AnswerVerdict:

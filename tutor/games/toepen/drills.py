@@ -30,6 +30,7 @@ from tutor.games.toepen.engine import Chance, Options, Phase, State, Throw, powe
 from tutor.i18n import N_, quoted
 from tutor.skills import Skill
 from tutor.trainer.cardnames import held_card
+from tutor.trainer.commands import command_word, typed_word
 
 SEAT = 0
 #: How many bot decisions a deal may take before it gives up (a few hands of a rubber).
@@ -145,8 +146,27 @@ def history_lines(state: State, names: Any, ascii_only: bool = False) -> list[st
     return lines
 
 
+def how_to_type(skill: Skill) -> str:
+    """What to type for the skill's answer, in the exact words."""
+    from tutor.cardtext import typing_examples
+    from tutor.i18n import _
+
+    words = ANSWER_WORDS.get(skill.phase)
+    if words is not None:
+        return _("Type %(first)s or %(second)s.") % {"first": typed_word(words[0]), "second": typed_word(words[1])}
+    return _("Type the card to play, like %(examples)s.") % {"examples": typing_examples()}
+
+
+#: The two words a two-way skill takes.
+ANSWER_WORDS = {Phase.ANSWER: ("stay", "fold"), Phase.CHALLENGE: ("challenge", "pass")}
+
+
 def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random, ascii_only: bool) -> str:
-    """Shows the position, reads the learner's answer and judges it; the verdict's kind."""
+    """Shows the position, reads the learner's answer and judges it; the verdict's kind.
+
+    A card that breaks TOE.5 is explained and asked again; a weaker answer gets the right
+    one, the reason in words and the rule it rests on."""
+    from tutor.games.drilling import DrillItem
     from tutor.games.toepen.narrate import (
         answer_verdict_line,
         card_verdict_line,
@@ -154,13 +174,13 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
     )
     from tutor.games.toepen.session import ToepenSession
     from tutor.i18n import _
-    from tutor.trainer.commands import command_of, typed_word
+    from tutor.trainer.commands import command_of
 
     session = ToepenSession(console, state, "normal", rng, seat, ascii_only)
     for line in history_lines(state, session.names, ascii_only):
         console.show([("class:hint", line)])
     console.show(session.table())
-    words = {Phase.ANSWER: ("stay", "fold"), Phase.CHALLENGE: ("challenge", "pass")}.get(skill.phase)
+    words = ANSWER_WORDS.get(skill.phase)
     if skill.phase is Phase.ANSWER:
         prompt = _("%(player)s raised the stake to %(stake)d: %(stay)s or %(fold)s?") % {
             "player": session.names(state.last_knocker), "stake": state.stake, "stay": typed_word("stay"),
@@ -171,29 +191,117 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
             "challenge": typed_word("challenge")}
     else:
         prompt = _(skill.prompt)
+    knock = command_word("knock")  # a drill asks for a card only: no knock is offered
+    item = DrillItem(console, session, _(skill.title), prompt, how_to_type(skill),
+                     [w for w in session.choices() if w != knock])
+    item.start()
     while True:
-        text = console.ask(prompt + " ", session.choices(), " " + _(skill.title))
+        text = item.read()
         parts = text.split()
-        command = command_of(parts[0]) if len(parts) == 1 else None
-        if not parts or (command is not None and session.handle_command(command)):
-            continue
+        command = command_of(text)
         if words is not None:
             if command not in words:
-                session.say_error(_("Type %(first)s or %(second)s.") % {
-                    "first": typed_word(words[0]), "second": typed_word(words[1])})
+                item.slip(_("%(text)s is neither %(first)s nor %(second)s.") % {
+                    "text": quoted(text), "first": typed_word(words[0]),
+                    "second": typed_word(words[1])})
                 continue
             if skill.phase is Phase.ANSWER:
                 verdict: Any = coach.judge_answer(state, seat, command == "stay")
-                line = answer_verdict_line(verdict, ascii_only)
+                if verdict.kind == "right":
+                    item.right([answer_verdict_line(verdict, ascii_only)])
+                else:
+                    explain_answer(item, verdict)
             else:
                 verdict = coach.judge_challenge(state, seat, command == "challenge")
-                line = challenge_verdict_line(verdict, session.names)
+                if verdict.kind == "right":
+                    item.right([challenge_verdict_line(verdict, session.names)])
+                else:
+                    explain_challenge(item, verdict, session.names)
+            return item.kind(verdict.kind)
+        card = held_card(state, " ".join(parts), seat)  # the notation, or the card in words
+        if card is None:
+            item.slip(_("%(text)s is not a card in your hand.") % {"text": quoted(text)})
+            continue
+        verdict = coach.judge_card(state, seat, card)
+        if verdict.kind == "illegal":
+            item.illegal(card_verdict_line(verdict, ascii_only), verdict.clause or "TOE.5")
+            continue
+        if verdict.kind == "right":
+            item.right([card_verdict_line(verdict, ascii_only)])
         else:
-            card = held_card(state, " ".join(parts), seat)  # the notation, or the card in words
-            if card is None:
-                session.say_error(_("%(text)s is not a card in your hand.") % {"text": quoted(text)})
-                continue
-            verdict = coach.judge_card(state, seat, card)
-            line = card_verdict_line(verdict, ascii_only)
-        console.show([("class:you" if verdict.kind == "right" else "class:error", line)])
-        return verdict.kind
+            explain_card(item, verdict, ascii_only)
+        return item.kind(verdict.kind)
+
+
+def explain_card(item: Any, verdict: Any, ascii_only: bool) -> None:
+    """A weaker card: the best one, and why the last trick decides (TOE.5)."""
+    from tutor.cardfaces import show_card
+    from tutor.games.drilling import right_answer_line
+    from tutor.games.texts import percent_text
+    from tutor.i18n import _
+
+    params = {"card": show_card(verdict.card.code, ascii_only), "best": show_card(verdict.best.code, ascii_only),
+              "chance": percent_text(verdict.chance or 0), "best_chance": percent_text(verdict.best_chance or 0)}
+    if verdict.card == verdict.keeper:
+        reason = _("%(card)s is your strongest card: kept to the end, it is the card most likely to take the last "
+                   "trick, and the last trick wins the hand. Played now, it takes at most an early trick, which "
+                   "wins nothing. You take the last trick about %(best_chance)s of the time after %(best)s, "
+                   "about %(chance)s after %(card)s.") % params
+    else:
+        reason = _("After %(best)s the cards you keep are stronger for the last trick, the one that wins the "
+                   "hand: you take it about %(best_chance)s of the time, after %(card)s only about "
+                   "%(chance)s.") % params
+    item.wrong(right_answer_line(params["best"]), reason, "TOE.5")
+
+
+def explain_answer(item: Any, verdict: Any) -> None:
+    """Stay or fold, the other way round (TOE.8): the points each costs."""
+    from tutor.games.drilling import right_answer_line
+    from tutor.games.texts import percent_text, points_text
+    from tutor.i18n import _, ngettext
+
+    params = {"chance": percent_text(verdict.chance), "stay": points_text(verdict.stay_cost),
+              "fold": verdict.fold_cost, "stake": verdict.stake}
+    stay = not verdict.stayed  # the right answer is the other one
+    if verdict.danger:
+        if stay:
+            reason = _("Losing at a stake of %(stake)d would put you at the limit, but you take the last trick "
+                       "about %(chance)s of the time: more often than not, staying wins the hand.") % params
+        else:
+            reason = ngettext("Losing at a stake of %(stake)d would put you at the limit, and you take the last "
+                              "trick only about %(chance)s of the time: folding costs %(fold)d point and keeps you "
+                              "in the rubber.",
+                              "Losing at a stake of %(stake)d would put you at the limit, and you take the last "
+                              "trick only about %(chance)s of the time: folding costs %(fold)d points and keeps "
+                              "you in the rubber.", verdict.fold_cost) % params
+    elif stay:
+        reason = ngettext("You take the last trick about %(chance)s of the time, so staying is cheaper: it costs "
+                          "%(stay)s on average, while folding costs %(fold)d point at once.",
+                          "You take the last trick about %(chance)s of the time, so staying is cheaper: it costs "
+                          "%(stay)s on average, while folding costs %(fold)d points at once.",
+                          verdict.fold_cost) % params
+    else:
+        reason = ngettext("You take the last trick only about %(chance)s of the time, so staying is dearer: it "
+                          "costs %(stay)s on average, while folding costs just %(fold)d point now.",
+                          "You take the last trick only about %(chance)s of the time, so staying is dearer: it "
+                          "costs %(stay)s on average, while folding costs just %(fold)d points now.",
+                          verdict.fold_cost) % params
+    item.wrong(right_answer_line(typed_word("stay" if stay else "fold")), reason, "TOE.8")
+
+
+def explain_challenge(item: Any, verdict: Any, names: Any) -> None:
+    """Challenge or pass, the other way round (TOE.4): how often the thrown hand is a bluff."""
+    from tutor.games.drilling import right_answer_line
+    from tutor.games.texts import percent_text
+    from tutor.i18n import _
+
+    params = {"chance": percent_text(verdict.bluff), "player": names(verdict.thrower)}
+    if verdict.challenged:  # passing was right
+        reason = _("The hand %(player)s threw in holds a 7, 8, 9 or 10 only about %(chance)s of the time: more "
+                   "often it is honest, and then the challenger takes the penalty point.") % params
+        word = typed_word("pass")
+    else:
+        reason = _("The hand %(player)s threw in holds a 7, 8, 9 or 10 about %(chance)s of the time: more often "
+                   "than not it is a bluff, and a challenge makes the thrower take the penalty point.") % params
+        word = typed_word("challenge")
+    item.wrong(right_answer_line(word), reason, "TOE.4")

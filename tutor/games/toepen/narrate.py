@@ -9,6 +9,7 @@ from tutor.cards import suit_symbol
 from tutor.games import texts
 from tutor.games.base import Event, IllegalAction, OptionError
 from tutor.games.remark import Remark
+from tutor.games.toepen.engine.deck import power
 from tutor.i18n import N_, _, format_list, ngettext
 from tutor.trainer.table import Names
 
@@ -153,8 +154,22 @@ def event_line(event: Event, names: Names, ascii_only: bool = False, reveal: boo
                 head = _("The rubber is over: %(players)s reached the limit (TOE.2).") % {"players": others}
         else:
             head = _("The rubber is over (TOE.2).")
+        if len(winners) > 1:
+            head += " " + _winners_line(winners, names)
+        elif not winners:
+            head += " " + _("Nobody is left below the limit, so nobody wins the rubber (TOE.2).")
         return head + " " + _("Penalty points: %(totals)s.") % {"totals": totals}
     return None
+
+
+def _winners_line(winners: list[int], names: Names) -> str:
+    """Who wins a rubber that ended with several players below the limit: all of them (TOE.2)."""
+    others = [names(s) for s in winners if not names.is_you(s)]
+    if len(others) < len(winners):
+        return ngettext("You stayed below the limit and win the rubber, and so does %(others)s (TOE.2).",
+                        "You stayed below the limit and win the rubber, and so do %(others)s (TOE.2).",
+                        len(others)) % {"others": format_list(others)}
+    return _("%(players)s stayed below the limit and win the rubber (TOE.2).") % {"players": format_list(others)}
 
 
 def _hand_end_line(event: Event, names: Names) -> str:
@@ -285,7 +300,9 @@ def remark_line(remark: Remark, ascii_only: bool = False) -> str:
 
 
 def card_verdict_line(verdict: Any, ascii_only: bool = False) -> str:
-    """What the coach says about a card (TOE.5)."""
+    """What the coach says about a card (TOE.5): for a weaker one the better card and why, in
+    words with the clause, then the chances behind it. It never speaks of knocking: a card is
+    judged as a card."""
     if verdict.kind == "illegal":
         err = IllegalAction(verdict.clause, verdict.message, **(verdict.params or {}))
         line = illegal_line(err, ascii_only)
@@ -301,11 +318,35 @@ def card_verdict_line(verdict: Any, ascii_only: bool = False) -> str:
         if verdict.chance is None:
             return _("%(card)s was your only choice.") % params
         return _("Good card: after %(card)s you take the last trick about %(chance)s of the time.") % params
-    if verdict.card == verdict.keeper:
-        return _("Keep %(keeper)s for the last trick: after %(best)s you take it about %(best_chance)s of the "
-                 "time, after %(card)s about %(chance)s.") % params
-    return _("%(best)s was better: after it you take the last trick about %(best_chance)s of the time, after "
-             "%(card)s about %(chance)s.") % params
+    reason = _card_reason(verdict) % params
+    odds = _("You take the last trick about %(best_chance)s of the time after %(best)s, about %(chance)s after "
+             "%(card)s.") % params
+    return f"{reason} {odds}"
+
+
+def _card_reason(verdict: Any) -> str:
+    """Why the better card is better, in words, with the clause (TOE.5): a message to fill."""
+    card, best = verdict.card, verdict.best
+    masters = getattr(verdict, "masters", ())
+    if best is not None and card != best:
+        if card in masters:
+            return _("Keep %(card)s for the last trick and play %(best)s now: %(card)s is the highest card left in "
+                     "its suit, and whoever takes the last trick wins the hand (TOE.5).")
+        if card == verdict.keeper:
+            return _("Keep %(card)s for the last trick and play %(best)s now: it is your strongest card, and "
+                     "whoever takes the last trick wins the hand (TOE.5).")
+        high = getattr(verdict, "trick_high", None)
+        if high is not None and getattr(verdict, "plays_last", False):
+            def wins(c: Any) -> bool:
+                return c.suit == high.suit and power(c) > power(high)
+
+            if wins(best) and not wins(card):
+                return _("%(best)s was better: it takes this trick, so you lead the next one (TOE.5).")
+            if wins(card) and not wins(best):
+                return _("%(best)s was better: it lets this trick go and keeps your stronger cards for the last "
+                         "trick (TOE.5).")
+    return _("%(best)s was better: it leaves you cards that more often take the last trick, which wins the hand "
+             "(TOE.5).")
 
 
 def assumption_line(card: Any, ascii_only: bool = False) -> str:
@@ -318,29 +359,38 @@ def assumption_line(card: Any, ascii_only: bool = False) -> str:
 
 
 def knock_verdict_line(verdict: Any, ascii_only: bool = False) -> str:
-    return f"{_knock_line(verdict)} {assumption_line(verdict.assumes, ascii_only)}"
+    """A knock or a missed one, and which play its chance counts on."""
+    return f"{_knock_line(verdict, ascii_only)} {assumption_line(getattr(verdict, 'assumes', None), ascii_only)}"
 
 
-def _knock_line(verdict: Any) -> str:
-    params = {"chance": pct(verdict.chance), "stake": verdict.stake}
+def _knock_line(verdict: Any, ascii_only: bool) -> str:
+    """A knock or a missed one: the better choice, why in words (with the clause), then the chance."""
+    strong = getattr(verdict, "strong", None)
+    params = {"chance": pct(verdict.chance), "stake": verdict.stake,
+              "card": show_card(strong.code, ascii_only) if strong is not None else ""}
     if verdict.knocked and verdict.kind == "right":
         return _("Good knock: you take the last trick about %(chance)s of the time, so the others pay "
                  "%(stake)d more often than you do.") % params
     if verdict.knocked:
-        return _("A risky knock: you take the last trick only about %(chance)s of the time; if you lose, "
-                 "the knock costs you one more point (stake %(stake)d).") % params
-    return _("You could have knocked: you take the last trick about %(chance)s of the time, and a stake of "
-             "%(stake)d would cost the others more.") % params
+        return _("Better not to knock yet: a knock raises the stake to %(stake)d, and you pay it if someone else "
+                 "takes the last trick (TOE.6, TOE.13). You take it only about %(chance)s of the time.") % params
+    if strong is not None:
+        return _("You could have knocked: %(card)s is the highest card left in its suit, so the last trick is "
+                 "likely yours, and a knock makes the others pay %(stake)d (TOE.7). You take it about %(chance)s "
+                 "of the time.") % params
+    return _("You could have knocked: your cards are likely to take the last trick, and a knock makes the others "
+             "pay %(stake)d (TOE.7). You take it about %(chance)s of the time.") % params
 
 
 def answer_verdict_line(verdict: Any, ascii_only: bool = False) -> str:
-    return f"{_answer_line(verdict)} {assumption_line(verdict.assumes, ascii_only)}"
+    """Stay or fold: the better choice, the chances and costs, and why in words (TOE.8, TOE.11), and
+    which play the chance counts on."""
+    return f"{_answer_line(verdict)} {assumption_line(getattr(verdict, 'assumes', None), ascii_only)}"
 
 
 def _answer_line(verdict: Any) -> str:
-
     params = {"chance": pct(verdict.chance), "stay": texts.points_text(verdict.stay_cost), "fold": verdict.fold_cost,
-              "stake": verdict.stake}
+              "stake": verdict.stake, "clause": "TOE.11" if verdict.poverty else "TOE.8"}
     odds = ngettext(
         "you take the last trick about %(chance)s of the time; staying costs %(stay)s on average, folding "
         "costs %(fold)d point now.",
@@ -355,13 +405,23 @@ def _answer_line(verdict: Any) -> str:
     line = f"{head} {odds}"
     if verdict.danger:
         line += " " + _("Losing at a stake of %(stake)d would put you at the limit.") % params
+    if verdict.kind != "right":
+        if verdict.stayed:
+            why = _("Your cards are unlikely to take the last trick, and folding pays only the stake as it was "
+                    "before the knock (%(clause)s).")
+        else:
+            why = _("Your cards take the last trick often enough that staying costs less on average than "
+                    "folding now (%(clause)s).")
+        line += " " + why % params
     return line
 
 
 def laundry_verdict_line(verdict: Any, ascii_only: bool = False) -> str:
+    """Throwing in or keeping, and which play the chance it quotes counts on."""
+    line = _laundry_line(verdict, ascii_only)
     if verdict.honest and verdict.threw:
-        return _laundry_line(verdict, ascii_only)
-    return f"{_laundry_line(verdict, ascii_only)} {assumption_line(verdict.assumes, ascii_only)}"
+        return line
+    return f"{line} {assumption_line(getattr(verdict, 'assumes', None), ascii_only)}"
 
 
 def _laundry_line(verdict: Any, ascii_only: bool) -> str:
@@ -373,8 +433,9 @@ def _laundry_line(verdict: Any, ascii_only: bool) -> str:
         return _("Your hand held only {A} {K} {Q} {J}: throwing it in was free, and with it you take the last trick "
                  "only about %(chance)s of the time (TOE.4).") % params
     if verdict.threw and verdict.strong is not None:
-        return _("A bluff that threw away %(card)s, a card that takes last tricks (about %(chance)s with the "
-                 "hand as it was); a challenge would cost you 1 point (TOE.4).") % params
+        bluff = _("A bluff that threw away %(card)s, a card that takes last tricks (about %(chance)s with the "
+                  "hand as it was); a challenge would cost you 1 point (TOE.4).") % params
+        return _("Keeping your hand was better.") + " " + bluff
     if verdict.threw:
         return _("A bluff: if someone challenges, you take 1 point. With the hand as it was you took the last "
                  "trick about %(chance)s of the time (TOE.4).") % params
@@ -387,10 +448,11 @@ def challenge_verdict_line(verdict: Any, names: Names) -> str:
         return _("Good challenge: the hand %(player)s threw in holds a 7, 8, 9 or 10 about %(chance)s of the "
                  "time.") % params
     if verdict.challenged:
-        return _("A costly challenge: the hand %(player)s threw in holds a 7, 8, 9 or 10 only about %(chance)s "
-                 "of the time, so you pay the point more often than they do.") % params
+        return _("Letting it go was better: a challenge costs you 1 point when the thrown hand holds only aces, "
+                 "kings, queens and jacks (TOE.4). The hand %(player)s threw in holds a 7, 8, 9 or 10 only about "
+                 "%(chance)s of the time.") % params
     if verdict.kind == "right":
         return _("Right to let it go: the hand %(player)s threw in holds a 7, 8, 9 or 10 only about %(chance)s "
                  "of the time.") % params
-    return _("You could have challenged: the hand %(player)s threw in holds a 7, 8, 9 or 10 about %(chance)s "
-             "of the time.") % params
+    return _("You could have challenged: a thrown hand that holds a 7, 8, 9 or 10 costs its thrower 1 point "
+             "(TOE.4). The hand %(player)s threw in holds one about %(chance)s of the time.") % params

@@ -49,7 +49,7 @@ from tutor.i18n import _, quoted
 from tutor.trainer.cardnames import faces_hint, read_card, words_hint
 from tutor.trainer.commands import command_of, command_word, split_command, typed_word
 from tutor.trainer.console import Fragments, TimeUp
-from tutor.trainer.table import TableSession, go_on_line
+from tutor.trainer.table import TableSession, go_on_line, seconds_text
 
 #: The key that knocks at a prompt in a terminal (piped input types the word).
 KNOCK_KEY = "f3"
@@ -84,6 +84,24 @@ class ToepenSession(TableSession):
 
     def event_line(self, event: Event) -> str | None:
         return event_line(event, self.names, self.ascii, reveal=self.learner is None)
+
+    def emit(self, events: list[Event]) -> None:
+        s = self.state
+        for event in events:  # one by one: a hand's standings come before the next deal
+            super().emit([event])
+            if event["event"] == "hand_end" and not s.is_over:
+                heading = _("Penalty points after hand %(hand)d (limit %(limit)d):") % {
+                    "hand": event["hand"], "limit": s.limit}
+            elif event["event"] == "game_over":
+                heading = _("Final standings:")
+            else:
+                continue
+            # Fewest penalty points first (TOE.2); whoever reached the limit is marked.
+            self.show_standings(heading, event["totals"], penalty=True, reached=s.losers)
+
+    def show_position(self) -> None:
+        if self.learner is not None and self.state.current_player == self.learner:
+            self.console.show(self.table())
 
     def illegal_line(self, err: IllegalAction) -> str:
         return illegal_line(err, self.ascii, self.names)
@@ -158,7 +176,8 @@ class ToepenSession(TableSession):
             *faces_hint(),
             _("To knock (raise the stake by one, TOE.7), type %(knock)s when it is your turn. Before each bot "
               "card you may knock too: the trainer pauses; press Enter to go on, or type %(knock)s (in a "
-              "terminal, F3 does it).") % words,
+              "terminal, F3 does it). With no answer, play goes on by itself after %(time)s.")
+            % {**words, "time": seconds_text(KNOCK_PACE)},
             _("After a knock or a poverty: %(stay)s or %(fold)s (TOE.8, TOE.11). Dirty laundry: %(throw)s or "
               "%(keep)s, and %(challenge)s or %(pass)s when someone throws in (TOE.4).") % words,
             _("Commands: %(help)s, %(rules)s, %(why)s, %(quit)s.") % words,
@@ -209,10 +228,12 @@ class ToepenSession(TableSession):
         knock = command_word("knock")
         while True:
             try:
-                # The table does not wait forever: with no answer the bot plays after KNOCK_PACE seconds.
-                text = self.ask(_("%(player)s is to play. Enter to go on, or %(knock)s (F3):") % {
-                    "player": self.names(s.current), "knock": typed_word("knock")}, [knock] + super().choices(),
-                    timeout=KNOCK_PACE)
+                # The table does not wait forever: with no answer the bot plays after KNOCK_PACE seconds,
+                # and the prompt says so.
+                text = self.ask(_("%(player)s is to play. Enter to go on, or %(knock)s (F3); with no answer, play "
+                                  "goes on by itself after %(time)s:") % {
+                    "player": self.names(s.current), "knock": typed_word("knock"), "time": seconds_text(KNOCK_PACE)},
+                    [knock] + super().choices(), timeout=KNOCK_PACE)
             except TimeUp:
                 return False
             command = command_of(text)

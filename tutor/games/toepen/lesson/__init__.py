@@ -125,10 +125,11 @@ def hint_line(state: State, expected: Answer | None) -> str:
     if state.led_suit is not None and any(c.suit == state.led_suit for c in hand):
         follow = [c for c in hand if c.suit == state.led_suit]
         if len(follow) == 1:
-            return _("You hold a card of the suit led, so you must play it: %(card)s.") % {"card": follow[0].code}
+            return _("You hold a card of the suit led, so you must play it: %(card)s.") % {
+                "card": "{%s}" % follow[0].code}  # markup: the console draws it as the hand
     keeper = max(hand, key=power)
     return _("Which of your cards is strongest? Think of keeping %(card)s for the last trick.") % {
-        "card": keeper.code}
+        "card": "{%s}" % keeper.code}
 
 
 def play_on_quietly(state: State, seat: int, spec: dict[str, Any]) -> None:
@@ -180,3 +181,27 @@ def session(console: Any, state: State, seat: int, rng: random.Random, ascii_onl
         table.emit(events)
         state.lesson_events = []  # type: ignore[attr-defined]
     return table
+
+
+# -- hooks of the lesson runner and `tutor check` (tutor.lessons): an answer named, a deal continued
+
+
+def answer_expect(answer: Answer) -> str:
+    """The answer as a lesson's `expect` writes it: a card ("10H") or a word ("knock", "stay")."""
+    return answer.text
+
+
+def continues(start: State, arrived: State, new: State, seat: int) -> None:
+    """A position that continues the deal before (`deal: continue`): the same dealer, and once the
+    dirty laundry is over nobody gets a card, so every hand is what the lesson left less the
+    cards played since (a card played before is never back in a hand)."""
+    from collections import Counter
+
+    if new.dealer != arrived.dealer:
+        raise PositionError(("dealer",), "position_continue_table")
+    if arrived.phase in (Phase.LAUNDRY, Phase.CHALLENGE):
+        return  # a thrown-in hand is dealt again (TOE.4)
+    for p in range(new.players):
+        extra = Counter(c.code for c in new.hands[p]) - Counter(c.code for c in arrived.hands[p])
+        if extra:
+            raise PositionError(("hands", p), "position_continue_back", card=next(iter(extra)))

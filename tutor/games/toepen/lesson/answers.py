@@ -182,7 +182,7 @@ def verdict_lines(verdict: Verdict, ascii_only: bool = False) -> list[str]:
     return [challenge_verdict_line(inner, names)]
 
 
-def check_decision(state: State, seat: int, data: dict[str, Any]) -> None:
+def check_decision(state: State, seat: int, data: dict[str, Any]) -> Answer:
     """The expected answer is legal and clearly right by the coach; the lesson goes on from it."""
     if not ready_for_decision(state, seat):
         raise PositionError((), "decide_not_your_turn")
@@ -192,6 +192,7 @@ def check_decision(state: State, seat: int, data: dict[str, Any]) -> None:
     else:
         _check_clear(state, seat, expected, shown(data["expect"]))
     state.apply(expected.action(seat))
+    return expected
 
 
 def _check_clear(state: State, seat: int, expected: Answer, text: str) -> None:

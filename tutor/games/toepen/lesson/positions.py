@@ -23,7 +23,10 @@ and shown honest). `seed` orders the unplaced cards of the stock. Or `players` a
 alone: a real seeded deal, with `normal` bots playing until the learner's turn.
 
 Cards not of the 32 cite TOE.1, a table size TOE.2, hand sizes TOE.3, tricks and scripted
-moves TOE.5 (or the engine's clause for an illegal move). `bot_step` is one step of the
+moves TOE.5 (or the engine's clause for an illegal move). A trick must be led by the player
+the rules name: the first of the hand by the player on the dealer's left, or the poor
+player (TOE.5, TOE.11), a later one by the winner of the trick before when that trick is
+spelled out (TOE.10); so a position whose first trick a bot leads gives the `dealer`. `bot_step` is one step of the
 bots at the lesson table (knocks out of turn, TOE.7, before the player to act decides).
 """
 
@@ -225,6 +228,8 @@ def build(spec: dict[str, Any]) -> tuple[State, int]:
                                     stock=stock, chance=Chance(rng), **kwargs)
     except engine.PositionError as err:
         raise _engine_error(err, spec) from None
+    if not laundry:
+        _check_leaders(state, spec, dealer)
     _history(state, spec.get("history", []))
     state.lesson_seat = seat  # type: ignore[attr-defined]
     events = list(state.opening)
@@ -253,6 +258,54 @@ def _thrown(value: Any, players: int) -> tuple[dict[int, list[str]], list[int]]:
         if entry.get("shown", False):
             shown_seats.append(entry["seat"])
     return thrown, shown_seats
+
+
+def _first_leader(state: State, dealer: int, folded: bool) -> tuple[list[int], str]:
+    """Who may lead the first trick of the hand, and the clause that says so: the poor player
+    first from the dealer's left (TOE.11), else the player on the dealer's left, or the next
+    one still in if that player folded before the first card (TOE.5)."""
+    seats = state.seats_from(dealer)
+    poor = [s for s in seats if state.points[s] == state.limit - 1]
+    if poor and not folded:  # a fold in this hand moves points: the start of the hand is unknown then
+        return [poor[0]], "TOE.11"
+    first = seats[0]
+    return ([first] if state.in_hand[first] else [first, state._next_in_hand(first)]), "TOE.5"
+
+
+def _after(state: State, winner: int) -> list[int]:
+    """Who may lead after a trick `winner` took: the winner, or, if they have folded since,
+    the next player still in on their left (TOE.10)."""
+    return [winner] if state.in_hand[winner] else [winner, state._next_in_hand(winner)]
+
+
+def _check_leaders(state: State, spec: dict[str, Any], dealer: int) -> None:
+    """Every trick of the position is led by the player the rules name (TOE.5, TOE.10, TOE.11):
+    the first by the player on the dealer's left (or the poor player), each later one by the
+    winner of the trick before, where that trick is spelled out. A position whose first
+    trick is led by someone else contradicts its own dealer."""
+    done = len(state.tricks)
+    skipped = done - len(_list(spec, "tricks"))  # tricks counted by `tricks_done` only
+    folded = bool(spec.get("folded"))
+    for index in range(done + 1):
+        if index < done:
+            if not state.tricks[index]:
+                continue
+            leader, where = state.tricks[index][0][0], ("tricks", index - skipped, 0)
+        elif state.trick:
+            leader, where = state.trick[0][0], ("trick", 0, 0)
+        else:
+            leader, where = state.leader, ("leader",) if "leader" in spec else ("dealer",)
+        if index == 0:
+            allowed, clause = _first_leader(state, dealer, folded)
+        elif state.trick_winners[index - 1] >= 0:
+            allowed, clause = _after(state, state.trick_winners[index - 1]), "TOE.10"
+            if allowed == [state.trick_winners[index - 1]]:
+                clause = "TOE.5"
+        else:
+            continue  # the trick before is not spelled out: anyone may have won it
+        if leader not in allowed:
+            raise PositionError(where, "position_toepen_leader", trick=index + 1, player=leader,
+                                expected=allowed[-1], dealer=dealer, clause=clause)
 
 
 def _list(spec: dict[str, Any], name: str) -> list[Any]:
