@@ -317,11 +317,14 @@ def card_verdict_line(verdict: Any, ascii_only: bool = False) -> str:
     if verdict.kind == "right":
         if verdict.chance is None:
             return _("%(card)s was your only choice.") % params
-        return _("Good card: after %(card)s you take the last trick about %(chance)s of the time.") % params
+        good = _("Good card: after %(card)s you take the last trick about %(chance)s of the time.") % params
+        after = _("This counts on you keeping your strongest card for the last trick after it.")
+        return f"{good} {after}"
     reason = _card_reason(verdict) % params
     odds = _("You take the last trick about %(best_chance)s of the time after %(best)s, about %(chance)s after "
              "%(card)s.") % params
-    return f"{reason} {odds}"
+    after = _("Both count on you keeping your strongest card for the last trick after that card.")
+    return f"{reason} {odds} {after}"
 
 
 def _card_reason(verdict: Any) -> str:
