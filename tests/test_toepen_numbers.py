@@ -334,3 +334,21 @@ def test_a_position_whose_voids_no_deal_fits_is_still_judged():
     assert sampling.count_deals(pos) == 0
     found = worlds.evaluate(pos, 100)
     assert found.exact and found.deals == 12 and 0.0 <= found.value <= 1.0
+
+
+def test_every_quoted_chance_says_which_play_it_counts_on():
+    from tutor.games.toepen.narrate import card_verdict_line, laundry_verdict_line
+
+    state = State.from_position(["10H 9C 7S", "7H 8C 8S", "KH QC JS", "AH AC AS"], dealer=3, tricks_done=1,
+                                leader=0)
+    weaker = card_verdict_line(coach.judge_card(state, 0, C("10H")), ascii_only=True)
+    assert "Both count on you keeping your strongest card for the last trick" in weaker
+    right = card_verdict_line(coach.judge_card(state, 0, C("7S")), ascii_only=True)
+    assert "This counts on you keeping your strongest card for the last trick" in right
+    knock = knock_verdict_line(coach.judge_knock(state, 0, True), ascii_only=True)
+    assert "playing 7S next" in knock
+    dealt = State.from_position(["10H KS QC JD", "7H 7S 7C 7D", "8H 8S 8C 8D", "9H 9S 9C 9D"], dealer=3,
+                                laundry=True)
+    kept = coach.judge_laundry(dealt, 0, False)  # the learner leads the first trick: its card is known
+    assert kept.assumes is not None and kept.assumes != C("10H")
+    assert f"playing {kept.assumes.code} next" in laundry_verdict_line(kept, ascii_only=True)
