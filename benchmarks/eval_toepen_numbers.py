@@ -12,8 +12,9 @@ about 0.3 points).
 "before" is the coach of REV (default: the merge base with main), its sampler read from git;
 "after" is this checkout. Printed: the error in points of every quoted figure (mean, 95th
 percentile, largest, the share over 1 point), by screen; verdicts that the precise values would
-reverse; and the jumps between two screens of the same moment (no card played and nobody
-folded in between).
+reverse (by the coach's margin alone: a difference within an estimate's error of the margin may
+flip); and the jumps between two screens of the same moment (no card played, nobody folded,
+the learner's hand and the hands shown unchanged in between).
 
     python benchmarks/eval_toepen_numbers.py [POSITIONS] [--rev REV] [--seed N]
 """
@@ -88,7 +89,8 @@ def screens(count: int, seed: int) -> list[tuple[str, State, int, tuple]]:
             if state.hand_number != last_hand:
                 last_hand = state.hand_number
                 hand_id += 1
-            moment = (hand_id, state.tricks_done, len(state.trick), tuple(state.in_hand))
+            moment = (hand_id, state.tricks_done, len(state.trick), tuple(state.in_hand), tuple(state.hands[0]),
+                      tuple(state.shown))
             kind = None
             if state.in_hand[0]:
                 if state.current == 0:

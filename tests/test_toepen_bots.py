@@ -225,3 +225,11 @@ def test_hard_calibrates_its_chance_only_once_pressed():
     assert pressure(pressed, 0) == (2, 0)
     assert calibrated(pressed, 0, 0.4) < 0.4
     assert calibrated(pressed, 0, 1.0) == 1.0 and calibrated(pressed, 0, 0.0) == 0.0  # certainties stay
+
+
+def test_hard_knocks_a_sure_last_trick_even_near_the_limit():
+    # Seat 0 leads the last trick with the top heart at 7 points: a knock back could not hurt it.
+    state = State.from_position(["10H", "7H", "8S"], dealer=2, tricks_done=3, leader=0, points=[7, 0, 0],
+                                stake=2, last_knocker=1)
+    choice = bots.choose("hard", state, random.Random(1))
+    assert isinstance(choice.action, Knock) and choice.reason == "knock_strong"

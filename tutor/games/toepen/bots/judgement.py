@@ -88,8 +88,6 @@ def _stay_value(state: State, seat: int, chance: float, stake: int | None = None
 
 def would_stay(state: State, seat: int, chance: float, stake: int) -> bool:
     """Would `seat` stay in after a knock to `stake`, on this chance?"""
-    if state.points[seat] + stake > state.limit:
-        return False
     stay, fold = _stay_value(state, seat, chance, stake)
     return stay >= fold
 
