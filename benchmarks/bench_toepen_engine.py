@@ -123,7 +123,7 @@ def coach_times(rubbers: int, seed: int) -> list[float]:
         state = State(players, Options(), Chance(rng))
         while not state.is_over and state.hand_number <= 4:
             if state.current == 0 and state.phase is not Phase.CHALLENGE:
-                sampling._cache.clear()
+                getattr(sampling, "_cache", {}).clear()  # (a coach without kept estimates has none)
                 start = time.perf_counter()
                 if state.phase is Phase.PLAY:
                     coach.judge_knock(state, 0, False)
