@@ -55,8 +55,10 @@ def write(folder, text, name="lesson.yaml"):
     return path
 
 
-def found(path):
-    return check_path(path, translations=False)[1]
+def found(path, coach=False):
+    """The problems `tutor check` finds; the samples teach only what their own steps cite, so
+    the coach's clauses (33.8 for any 33 play) are held only where a test asks (`coach=True`)."""
+    return check_path(path, translations=False, coach=coach)[1]
 
 
 def only(path, message):
@@ -426,3 +428,55 @@ def test_after_the_last_lesson_learn_says_what_comes_next(capsys, monkeypatch):
     assert code == 0 and "Lesson done: 3 stars of 3." in out
     assert "You have finished every lesson of 33. What next:" in out
     assert "tutor drill 33" in out and "tutor play 33 --level normal" in out
+
+
+# ----------------------------------------------------------------------------- the coach's concepts
+
+
+def test_a_clause_the_coach_may_cite_before_it_is_taught_is_reported_at_the_decision(tmp_path, capsys):
+    # Every 33 play the learner can make is judged: the coach's lines cite 33.8 (stuck means lost).
+    path = write(tmp_path, TAUGHT)
+    problems = found(path, coach=True)
+    assert [(err.message, err.params["clause"]) for err in problems] == [("lesson_coach_untaught", "33.8")]
+    err = problems[0]
+    assert err.line == line_of(TAUGHT, "prompt:", "- decide:") and err.params["field"] == "steps[2].decide"
+    assert err.params["answer"] in ("+6", "-4")
+    assert run(["check", "--no-translations", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{path}:{err.line}:" in out and "the coach may cite rule 33.8" in out
+
+
+def test_a_clause_the_coach_cites_is_fine_once_a_say_step_taught_it(tmp_path):
+    text = TAUGHT.replace("  - position:", '  - say: With no card that keeps the total at 33 or under, you lose.\n'
+                                           '    clause: "33.8"\n  - position:', 1)
+    assert found(write(tmp_path, text), coach=True) == []
+
+
+def test_the_coach_s_clauses_of_a_three_thirteen_decision_come_from_every_answer(tmp_path):
+    # Taking the stock instead of the pile's {7D} is judged too: that line cites sets (TT.6).
+    from tutor.lessons.check import adapter_for, coach_cites
+
+    adapter = adapter_for("three-thirteen")
+    state, seat = adapter.build({"round": 1, "players": 2, "hands": [["7H", "7C", "KS"], ["9C", "QD", "4S"]],
+                                 "discard": ["10D", "7D"], "stock": ["8S"]})
+    cited = dict(coach_cites(adapter, state, seat, {"expect": "pile"}, "three-thirteen"))
+    assert cited and all(clause.startswith("TT.") for clause in cited)
+    assert state.phase.name == "DRAW"  # judged on copies: the table is as it was
+    path = write(tmp_path, TT)
+    untaught = [err for err in found(path, coach=True) if err.message == "lesson_coach_untaught"]
+    assert {err.params["clause"] for err in untaught} == set(cited) - {"TT.5"}
+    assert all(err.line == line_of(TT, "prompt:", "- decide:") for err in untaught)
+
+
+@pytest.mark.parametrize("lang", ["lt", "ru", "fr"])
+def test_the_coach_check_message_is_translated(lang):
+    from tutor.cli.check import lesson_error_line
+    from tutor.lessons.model import LessonError
+
+    i18n.use(lang)
+    try:
+        line = lesson_error_line(LessonError("x.yaml", 3, 7, "lesson_coach_untaught", field="steps[2].decide",
+                                             clause="33.8", answer="+6"))
+    finally:
+        i18n.use("en")
+    assert "x.yaml:3:7" in line and "33.8" in line and "+6" in line and "coach may cite" not in line

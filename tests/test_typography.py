@@ -34,6 +34,8 @@ FRENCH_SYNTAX = {
     "%(field)s cites no rule: give it a clause: with the rule it asks about",
     "%(field)s cites rule %(clause)s before any say step has taught it (in this lesson or an earlier one): put a "
     "say step with clause: %(clause)s before it",
+    "%(field)s: the coach may cite rule %(clause)s here (answer %(answer)s), which no say step has taught yet: "
+    "teach it in a say step with clause: %(clause)s before this decision",
     "rule %(clause)s is taught by no lesson of this game: list it in a lesson's clauses and teach it in a say step "
     "with clause: %(clause)s",
     "a position after the lesson's first must say deal: new (another deal, which the learner is told) or deal: "

@@ -88,6 +88,9 @@ def lesson_error_line(err: LessonError) -> str:
         "lesson_clause_unknown": _("%(clause)s is not a rule of this game"),
         "lesson_clause_untaught": _("%(field)s cites rule %(clause)s before any say step has taught it (in this "
                                     "lesson or an earlier one): put a say step with clause: %(clause)s before it"),
+        "lesson_coach_untaught": _("%(field)s: the coach may cite rule %(clause)s here (answer %(answer)s), which "
+                                   "no say step has taught yet: teach it in a say step with clause: %(clause)s "
+                                   "before this decision"),
         "lesson_clause_uncited": _("clauses lists rule %(clause)s, but no step of this lesson cites it"),
         "lesson_clause_never_taught": _("rule %(clause)s is taught by no lesson of this game: list it in a "
                                         "lesson's clauses and teach it in a say step with clause: %(clause)s"),

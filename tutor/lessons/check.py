@@ -26,6 +26,10 @@ from tutor.locate import data_dir
 #: by (lesson path, step index): what a `best` decision's words are checked by.
 Answers = dict[tuple[str, int], str]
 
+#: The clauses the coach's lines may cite at each decision, by (lesson path, step index): each
+#: clause with the first answer (as an `expect` writes it) whose verdict cites it.
+CoachCites = dict[tuple[str, int], list[tuple[str, str]]]
+
 
 def adapter_for(game_id: str) -> ModuleType | None:
     from tutor import games
@@ -48,9 +52,41 @@ def continuation(adapter: ModuleType, start: Any, arrived: Any, seat: int, new: 
         check(start, arrived, new, seat)
 
 
-def check_positions(lesson: Lesson, answers: Answers | None = None) -> list[LessonError]:
+def coach_cites(adapter: ModuleType, state: Any, seat: int, data: dict[str, Any], game: str) -> list[tuple[str, str]]:
+    """The clauses the coach's lines may cite at a decision: every answer the adapter lists
+    (its `answers(state, seat, expected)` hook) judged as the lesson runner judges it, on a copy
+    of the table, its English verdict lines read for clause ids. (clause, answer) pairs, each
+    clause once, with the first answer that makes the coach cite it; none without the hook."""
+    from tutor import i18n
+
+    listed = getattr(adapter, "answers", None)
+    if listed is None:
+        return []
+    clauses = teaching_checks.game_clauses(game)
+    found: dict[str, str] = {}
+    before = i18n.current()
+    i18n.use("en")  # the ids are the same in every language; English is what the docs show
+    try:
+        expected = adapter.parse_expect(data["expect"], copy.deepcopy(state))
+        for answer in listed(state, seat, expected):
+            table = copy.deepcopy(state)
+            lines = adapter.verdict_lines(adapter.judge(table, answer, expected), True)
+            written = getattr(adapter, "answer_expect", str)(answer)
+            for clause in teaching_checks.cited_in(" ".join(lines), clauses):
+                found.setdefault(clause, written)
+    except (adapter.PositionError, IllegalAction, OptionError, ArithmeticError, LookupError, TypeError,
+            ValueError, RecursionError):
+        return []  # the decision itself is checked (and its problem reported) by check_decision
+    finally:
+        i18n.use(before)
+    return list(found.items())
+
+
+def check_positions(lesson: Lesson, answers: Answers | None = None,
+                    cites: CoachCites | None = None) -> list[LessonError]:
     """Builds every position on the engine and verifies every expected answer; a position that
-    continues the deal before is held to the table the lesson left (`continuation`)."""
+    continues the deal before is held to the table the lesson left (`continuation`). With
+    `cites`, notes at each decision the clauses the coach's lines may cite (`coach_cites`)."""
     adapter = adapter_for(lesson.game)
     if adapter is None:
         line, col = lesson.located.mark(("game",))
@@ -73,6 +109,8 @@ def check_positions(lesson: Lesson, answers: Answers | None = None) -> list[Less
             elif step.kind == "decide":
                 if state is None:
                     raise adapter.PositionError((), "decide_without_position")
+                if cites is not None and adapter.ready_for_decision(state, seat):
+                    cites[(lesson.path, step.index)] = coach_cites(adapter, state, seat, step.data, lesson.game)
                 # The lesson goes on from the expected (or best) answer, as the runner does.
                 answer = adapter.check_decision(state, seat, step.data)
                 written = getattr(adapter, "answer_expect", None)
@@ -168,7 +206,7 @@ def lesson_files(root: Path) -> list[Path]:
     return sorted(p for p in root.rglob("*.yaml") if not p.is_dir())
 
 
-def check_teaching(checked: list[Lesson], answers: Answers) -> list[LessonError]:
+def check_teaching(checked: list[Lesson], answers: Answers, cites: CoachCites | None = None) -> list[LessonError]:
     """Teaching order (tutor.lessons.teaching) over each game's lessons in a folder. A lesson is
     read with the other lessons of its folder and game before it, checked or not; only the
     checked ones' problems are reported. Every clause of a game must be taught when the whole
@@ -189,19 +227,22 @@ def check_teaching(checked: list[Lesson], answers: Answers) -> list[LessonError]
                 continue  # reported when that file is checked
             if other.game == game:
                 context.append(other)
-        problems += [err for err in teaching_checks.check_order(context, answers) if err.path in paths]
+        problems += [err for err in teaching_checks.check_order(context, answers, cites) if err.path in paths]
         if folder.name == game and len(context) == len(lessons):
             problems += teaching_checks.check_coverage(context)
     return problems
 
 
-def check_path(root: Path, translations: bool = True, teaching: bool = True) -> tuple[int, list[LessonError]]:
+def check_path(root: Path, translations: bool = True, teaching: bool = True,
+               coach: bool = True) -> tuple[int, list[LessonError]]:
     """Checks every lesson under `root`: (lessons read, problems). `teaching=False` leaves out
-    the teaching order (tutor.lessons.teaching: clauses, words, deals), for a test of the rest."""
+    the teaching order (tutor.lessons.teaching: clauses, words, deals), `coach=False` only the
+    clauses the coach may cite at each decision (`coach_cites`), for a test of the rest."""
     problems: list[LessonError] = []
     files = lesson_files(root)
     loaded: list[Lesson] = []
     answers: Answers = {}
+    cites: CoachCites | None = {} if teaching and coach else None
     for path in files:
         try:
             lesson = load_lesson(path)
@@ -209,14 +250,14 @@ def check_path(root: Path, translations: bool = True, teaching: bool = True) -> 
             problems.append(err)
             continue
         loaded.append(lesson)
-        problems += check_positions(lesson, answers)
+        problems += check_positions(lesson, answers, cites)
         if teaching:
             problems += teaching_checks.check_deals(lesson)
         problems += check_cards(lesson)
         if translations:
             problems += check_translations(lesson)
     if teaching:
-        problems += check_teaching(loaded, answers)
+        problems += check_teaching(loaded, answers, cites)
     problems.sort(key=lambda err: (err.path, err.line, err.column))
     return len(files), problems
 

@@ -5,6 +5,10 @@
   `order`). A lesson's `clauses` lists only clauses some step of it cites. Over a game's
   folder of lessons (`lessons/<game>/`), every clause of the game's rules is listed by some
   lesson and taught by a `say` step.
+- **The coach's concepts.** At each decision, every answer the learner can give (the game
+  adapter's `answers` hook) is judged as the lesson would judge it; the clauses the coach's
+  verdict lines cite are the concepts those lines need, and a `say` step must have taught each
+  one before the decision, as for the decision's own clause.
 - **Words.** A lesson text names a command word as `%(stock)s`, `%(knock)s`, ... (the names of
   `tutor.trainer.commands`): the trainer writes the word the learner types, in their language.
   Every word a decision's answer needs (the word of the expected answer, or of the coach's,
@@ -145,14 +149,18 @@ def _step_texts(step: Step) -> list[str]:
     return texts
 
 
-def check_order(lessons: Sequence[Lesson], answers: dict[tuple[str, int], str] | None = None) -> list[LessonError]:
+def check_order(lessons: Sequence[Lesson], answers: dict[tuple[str, int], str] | None = None,
+                coach: dict[tuple[str, int], list[tuple[str, str]]] | None = None) -> list[LessonError]:
     """Teaching order over one game's lessons, taken in their order: every decision and quiz
-    cites a clause a `say` step has taught before it; every command word a decision's answer
-    needs has been shown; a lesson's `clauses` are all cited by it; clause ids are the game's.
+    cites a clause a `say` step has taught before it, and so does every line the coach may say
+    at a decision; every command word a decision's answer needs has been shown; a lesson's
+    `clauses` are all cited by it; clause ids are the game's.
 
     `answers` gives the answer `tutor check` found for a `best` decision, by (path, step index),
-    written as an `expect` would be."""
+    written as an `expect` would be; `coach` the clauses the coach's verdict lines may cite
+    there, each with an answer that makes it cite the clause (tutor.lessons.check.coach_cites)."""
     answers = answers or {}
+    coach = coach or {}
     problems: list[LessonError] = []
     taught: set[str] = set()
     shown: set[str] = set()
@@ -173,6 +181,11 @@ def check_order(lessons: Sequence[Lesson], answers: dict[tuple[str, int], str] |
                 elif clause is not None and clause not in taught:
                     problems.append(_error(lesson, where, "lesson_clause_untaught", field=label, clause=clause))
             if step.kind == "decide":
+                for needed, answer_text in coach.get((lesson.path, step.index), []):
+                    if needed not in taught:
+                        problems.append(_error(lesson, ("steps", step.index, "decide"), "lesson_coach_untaught",
+                                               field=f"steps[{step.index}].decide", clause=needed,
+                                               answer=answer_text))
                 expect = step.data.get("expect")
                 answer = str(expect) if str(expect).strip().lower() != "best" else answers.get(
                     (lesson.path, step.index), "")

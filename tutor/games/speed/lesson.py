@@ -358,6 +358,21 @@ def session(console: Any, state: State, seat: int, rng: random.Random, ascii_onl
 # -- hooks of the lesson runner and `tutor check` (tutor.lessons): an answer named, Enter, a deal continued
 
 
+def answers(state: State, seat: int, expected: Answer | None = None) -> list[Answer]:
+    """The answers the learner can give at this decision, for `tutor check` to judge each: at
+    the window match or pass (or, when a draw is asked, a draw after it passes); a draw from the
+    middle or the pile; each card to discard."""
+    draws = [Answer("draw", source="middle")] + (
+        [Answer("draw", source="pile")] if state.right_top(seat) is not None else [])
+    if state.phase is Phase.MATCH:
+        if expected is None or expected.kind == "window":
+            return [Answer("window", call=True), Answer("window", call=False)]
+        return draws
+    if state.phase is Phase.DRAW:
+        return draws
+    return [Answer("discard", card=card) for card in state.hands[seat]]
+
+
 def answer_expect(answer: Answer) -> str:
     """The answer as a lesson's `expect` writes it: "match", "pass", "middle", "pile" or a card."""
     if answer.kind == "window":

@@ -418,6 +418,16 @@ def check_decision(state: State, seat: int, data: dict[str, Any]) -> Play:
 # -- hooks of the lesson runner and `tutor check` (tutor.lessons): an answer named, a deal continued
 
 
+def answers(state: State, seat: int, expected: Answer | None = None) -> list[Answer]:
+    """The answers the learner can give at this decision, for `tutor check` to judge each: every
+    legal play; in manual-draw mode the right total and a wrong one, or drawing and ending."""
+    if state.phase is Phase.SAY:
+        return [TurnAnswer("say", total=state.total), TurnAnswer("say", total=state.total + 1)]
+    if state.phase is Phase.DRAW:
+        return [TurnAnswer("draw", draw=True), TurnAnswer("draw", draw=False)]
+    return [play for play in state.legal_actions() if isinstance(play, Play)]
+
+
 def answer_expect(play: Play | TurnAnswer) -> str:
     """The play as a lesson's `expect` writes it ("+6", "1/11 11", "+-10 -10"); the rest of a
     manual-draw turn as the total said ("33") or the word (`draw`, `end`)."""

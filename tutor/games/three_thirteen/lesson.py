@@ -312,6 +312,19 @@ def session(console: Any, state: State, seat: int, rng: random.Random, ascii_onl
 # -- hooks of the lesson runner and `tutor check` (tutor.lessons): an answer named, a deal continued
 
 
+def answers(state: State, seat: int, expected: Answer | None = None) -> list[Answer]:
+    """The answers the learner can give at this decision, for `tutor check` to judge each: the
+    stock and the pile to draw from, or each card to discard and each to go out with (none for
+    an arrangement, which is judged as a whole)."""
+    if expected is not None and expected.kind == "arrange":
+        return []
+    if state.phase is Phase.DRAW:
+        return [Answer("draw", source=source) for source, able in
+                (("stock", state.stock_drawable()), ("discard", bool(state.discard))) if able]
+    return [Answer("discard", card=card) for card in state.hands[state.current]] + [
+        Answer("out", card=card) for card in state.out_cards()]
+
+
 def answer_expect(answer: Answer) -> str:
     """The answer as a lesson's `expect` writes it: "stock", "pile", "KD", "out KD", or melds."""
     if answer.kind == "draw":

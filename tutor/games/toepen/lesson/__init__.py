@@ -22,6 +22,7 @@ from typing import Any
 
 from tutor.games.toepen.engine import Phase, State, power
 from tutor.games.toepen.lesson.answers import (
+    WORDS,
     Answer,
     Verdict,
     check_decision,
@@ -44,6 +45,7 @@ __all__ = [
     "Answer",
     "PositionError",
     "Verdict",
+    "answers",
     "build",
     "carry_out",
     "check_decision",
@@ -184,6 +186,21 @@ def session(console: Any, state: State, seat: int, rng: random.Random, ascii_onl
 
 
 # -- hooks of the lesson runner and `tutor check` (tutor.lessons): an answer named, a deal continued
+
+
+def answers(state: State, seat: int, expected: Answer | None = None) -> list[Answer]:
+    """The answers the learner can give at this decision, for `tutor check` to judge each: each
+    card in hand (one that does not follow suit is judged illegal) and a knock where the rules
+    allow one and the step does not ask for a card (`read_answer` turns it down there); or the
+    two words of the phase."""
+    words = {Phase.ANSWER: ("stay", "fold"), Phase.POVERTY: ("stay", "fold"), Phase.LAUNDRY: ("throw", "keep"),
+             Phase.CHALLENGE: ("challenge", "pass")}.get(state.phase)
+    if words is not None:
+        return [Answer(WORDS[word][0], word) for word in words]
+    found = [Answer("card", card=card) for card in state.hands[seat]]
+    if state.may_knock(seat) and (expected is None or expected.kind != "card"):
+        found.append(Answer("knock", "knock"))
+    return found
 
 
 def answer_expect(answer: Answer) -> str:
