@@ -1,11 +1,24 @@
-"""What several test files share: running the command line, and a console that answers by script."""
+"""What several test files share: running the command line, a console that answers by script, cards by code."""
 
 from __future__ import annotations
 
 import io
 
+from tutor.cards import Card, parse_code
 from tutor.cli.main import run
 from tutor.trainer.console import Leave, TimeUp
+
+
+def card(code: str, copy: int = 0) -> Card:
+    """The card a code names (`KD`, `10H`), from deck `copy`."""
+    parsed = parse_code(code)
+    assert parsed is not None
+    return Card(*parsed, copy=copy)
+
+
+def cards(text: str, copy: int = 0) -> list[Card]:
+    """The cards a space-separated list of codes names, all from deck `copy`."""
+    return [card(code, copy) for code in text.split()]
 
 
 def tutor(capsys, monkeypatch, argv, stdin=""):
@@ -121,3 +134,23 @@ def replayed(path, replay):
         pass
     assert last is not None
     return last
+
+
+def tt_table(hands, *, round, stock, discard, players=None, seed=0):
+    """A Three Thirteen position at the start of seat 0's turn (its draw); `stock` and
+    `discard` list the top card LAST."""
+    import random
+
+    from tutor.games.three_thirteen.engine import Chance, Options, Phase, State
+
+    state = State(players or len(hands), Options(), Chance(random.Random(seed)))
+    state.round = round
+    state.hands = [list(h) for h in hands]
+    state.stock = list(stock)
+    state.discard = list(discard)
+    state.current = 0
+    state.phase = Phase.DRAW
+    state.turn = len(hands) + 1
+    state.taken = None
+    state.log = [{"event": "deal", "hands": [], "up": discard[0].code}]
+    return state

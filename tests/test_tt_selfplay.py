@@ -21,6 +21,7 @@ import random
 from collections import Counter
 
 import pytest
+from helpers import card, cards, tt_table
 
 from tutor.cards import Card, parse_code
 from tutor.games.base import IllegalAction
@@ -247,28 +248,10 @@ def test_selfplay_batch(batch):
 # --------------------------------------------------------------------------- the bots on built positions
 
 
-def built(hands: list[list[Card]], *, round: int, stock: list[Card], discard: list[Card], seed: int = 0) -> State:
-    """A position at the start of seat 0's turn; stock and discard list the top LAST."""
-    state = State(len(hands), Options(), Chance(random.Random(seed)))
-    state.round = round
-    state.hands = [list(h) for h in hands]
-    state.stock = list(stock)
-    state.discard = list(discard)
-    state.current = 0
-    state.phase = Phase.DRAW
-    state.turn = len(hands) + 1
-    state.log = [{"event": "deal", "hands": [], "up": discard[0].code}]
-    return state
+built = tt_table  # a position at the start of seat 0's turn; stock and discard list the top LAST
 
 
-def c(code: str, copy: int = 0) -> Card:
-    parsed = parse_code(code)
-    assert parsed is not None
-    return Card(*parsed, copy=copy)
-
-
-def cs(text: str, copy: int = 0) -> list[Card]:
-    return [c(code, copy) for code in text.split()]
+c, cs = card, cards
 
 
 REASONS = {"random_draw", "random_discard", "go_out", "take_discard", "draw_stock", "least_penalty", "play_for_outs",

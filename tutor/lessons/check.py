@@ -149,18 +149,16 @@ def check_cards(lesson: Lesson) -> list[LessonError]:
 def translation_card_problem(source: str, translated: str) -> str | None:
     """What a translation does wrong with the cards of its source, or None: it must name the
     same cards (in markup) and no others; a rank may be written as a word instead of `{Q}`."""
-    bad = cardtext.problems(translated)
-    if any(cardtext.token_kind(b) == "card" or b.startswith("{") for b in bad):
-        return next(b for b in bad if cardtext.token_kind(b) == "card" or b.startswith("{"))
-    want = [t for t in cardtext.markup_tokens(source) if cardtext.token_kind(t) == "card"]
+    bare = next((b for b in cardtext.problems(translated)
+                 if cardtext.token_kind(b) == "card" or b.startswith("{")), None)
+    if bare is not None:
+        return bare
+    named = cardtext.markup_tokens(source)
     got = cardtext.markup_tokens(translated)
-    for token in got:
-        if token not in cardtext.markup_tokens(source):
-            return "{" + token + "}"
-    for token in want:
-        if token not in got:
-            return "{" + token + "}"
-    return None
+    extra = next((t for t in got if t not in named), None)
+    if extra is None:
+        extra = next((t for t in named if cardtext.token_kind(t) == "card" and t not in got), None)
+    return None if extra is None else "{" + extra + "}"
 
 
 def translation_word_problem(source: str, translated: str) -> str | None:

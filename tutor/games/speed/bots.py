@@ -33,6 +33,7 @@ from functools import lru_cache
 from tutor.cards import Card
 from tutor.games.remark import Remark
 from tutor.games.speed.engine import (
+    DECKS,
     RULES,
     Action,
     Discard,
@@ -100,23 +101,76 @@ def after_taking(hand: Sequence[Card], card: Card, wild: int) -> int:
 
 
 def unseen(state: State, seat: int) -> Counter[tuple[int, str]]:
-    """Cards `seat` has not seen: four decks less its hand and every pile's top."""
-    pool: Counter[tuple[int, str]] = Counter({(r, s): 4 for r in range(1, 14) for s in "CDHS"})
-    seen = list(state.hands[seat]) + [c for c in (state.pile_top(p) for p in range(state.players)) if c]
+    """Cards `seat` has not seen this hand: four decks less its hand, every card of every pile
+    (each was face up once, even those buried since), the cards others took from a pile and
+    still hold, and the sets of those who matched (SPD.7)."""
+    pool: Counter[tuple[int, str]] = Counter({(r, s): DECKS for r in range(1, 14) for s in "CDHS"})
+    seen = list(state.hands[seat]) + [c for pile in state.piles for c in pile]
+    for q in range(state.players):
+        if q != seat:
+            seen += state.holding[q]
+            if q in state.matched:
+                seen += [c for c in state.hands[q] if c not in state.holding[q]]
     for c in seen:
         pool[(c.rank, c.suit)] -= 1
     return +pool
 
 
-def expected_middle(state: State, seat: int, rng: random.Random, samples: int = MIDDLE_SAMPLES) -> float:
-    """The average fewest points after a draw from the middle, over a sample of unseen cards."""
-    pool = unseen(state, seat)
-    cards = list(pool.elements())
-    if not cards:
-        return float(penalty(state.hands[seat], state.wild))
+def middle_pool(state: State, seat: int) -> Counter[tuple[int, str]]:
+    """The cards a draw from the middle may bring, as `seat` knows: those it has not seen; after
+    the piles were gathered into the middle (SPD.10), those gathered cards it has not drawn
+    itself; from an empty middle, every pile less its top card, about to be gathered."""
+    if not state.middle:
+        return Counter((c.rank, c.suit) for pile in state.piles for c in pile[:-1])
+    if state.gathered is not None:
+        pool = Counter((c.rank, c.suit) for c in state.gathered)
+        pool.subtract((c.rank, c.suit) for c in state.since[seat])
+        return +pool
+    return unseen(state, seat)
+
+
+def average_after(state: State, seat: int, pool: Counter[tuple[int, str]]) -> float:
+    """The exact average of the fewest points left after drawing a card of `pool` (weighted by
+    copies) and discarding the best card.
+
+    A card that can sit in no set with the hand's cards needs no solve: it stays unmatched
+    whatever is discarded, so the hand leaves either its points now (the new card thrown) or
+    the card's points plus the fewest the hand leaves less one card.
+    """
     hand = state.hands[seat]
-    picks = rng.sample(cards, min(samples, len(cards)))
-    return sum(after_taking(hand, Card(r, s, 9), state.wild) for r, s in picks) / len(picks)
+    wild = state.wild
+    total = sum(pool.values())
+    now = penalty(hand, wild)
+    if not total:
+        return float(now)
+    less_one = ranked(hand, wild)[0][1] if hand else 0
+    wilds = sum(1 for c in hand if c.rank == wild)
+    out = 0.0
+    for (r, s), n in pool.items():
+        card = Card(r, s, 9)
+        if _alone(hand, card, wild, wilds):
+            out += n * min(now, solver.card_points(card, RULES) + less_one)
+        else:
+            out += n * after_taking(hand, card, wild)
+    return out / total
+
+
+def _alone(hand: Sequence[Card], card: Card, wild: int, wilds: int) -> bool:
+    """`card` can sit in no set with cards of `hand` (SPD.4): not wild, fewer than two wilds
+    in hand, and no natural card of its rank or of its suit within two ranks of it."""
+    if card.rank == wild or wilds >= 2:
+        return False
+    for c in hand:
+        if c.rank == wild:
+            continue
+        if c.rank == card.rank or (c.suit == card.suit and abs(c.rank - card.rank) <= 2):
+            return False
+    return True
+
+
+def expected_middle(state: State, seat: int, rng: random.Random | None = None) -> float:
+    """The exact average fewest points after a draw from the middle (the coach's figure)."""
+    return average_after(state, seat, middle_pool(state, seat))
 
 
 def wanted_by(state: State, card: Card, seat: int) -> float:

@@ -1,7 +1,10 @@
 """The coach for 3-13 Speed: judges a draw, a discard and a match call, and says why.
 
-- A draw: the points the hand can leave with the pile card, against the average over every
-  card the learner has not seen for a draw from the middle (exact, not sampled).
+- A draw: the points the hand can leave with the pile card, against the exact average over
+  the cards a draw from the middle may bring (`bots.middle_pool`: every card the learner has
+  not seen, a pile card buried under later discards counting as seen). One source is better
+  only by `DRAW_MARGIN` points or more, or when the pile card makes a sure match (SPD.7);
+  otherwise the two are "about as good" (a tie among them).
 - A discard: the points it leaves against the best discard, and what it hands the left
   neighbour (a wild, or a card near what they took from the learner's pile).
 - A match window: a missed match (SPD.7, SPD.9) and a false call (SPD.9).
@@ -15,6 +18,10 @@ from tutor.cards import Card
 from tutor.games.speed import bots
 from tutor.games.speed.engine import RULES, Phase, State
 from tutor.games.three_thirteen import solver
+
+
+#: A source is better when the other leaves this many more points (or a sure match, SPD.7).
+DRAW_MARGIN = 1.0
 
 
 @dataclass(frozen=True)
@@ -31,6 +38,7 @@ class DrawVerdict:
     meld: tuple[str, ...] = ()
     throw: str | None = None
     wild_rank: int | None = None  # the hand's wild rank, to mark wild cards where they are named
+    even: bool = False  # right, but the other source was about as good (the figures lean its way or tie)
 
 
 @dataclass(frozen=True)
@@ -60,13 +68,8 @@ class WindowVerdict:
 
 
 def middle_average(state: State, seat: int) -> float:
-    """The average fewest points after drawing from the middle, over every unseen card."""
-    pool = bots.unseen(state, seat)
-    total = sum(pool.values())
-    hand = state.hands[seat]
-    if not total:
-        return float(bots.penalty(hand, state.wild))
-    return sum(n * bots.after_taking(hand, Card(r, s, 9), state.wild) for (r, s), n in pool.items()) / total
+    """The exact average fewest points after drawing from the middle, over the cards it may bring."""
+    return bots.expected_middle(state, seat)
 
 
 def judge_draw(state: State, seat: int, source: str) -> DrawVerdict:
@@ -75,19 +78,32 @@ def judge_draw(state: State, seat: int, source: str) -> DrawVerdict:
     before = bots.penalty(hand, state.wild)
     pile = bots.after_taking(hand, top, state.wild) if top is not None else None
     middle = middle_average(state, seat)
-    better = "pile" if pile is not None and (pile == 0 or pile < middle) else "middle"
+    if pile is None:
+        return DrawVerdict("right", source, top, before, pile, middle)
+    shown_middle = round(middle, 1)  # as printed
+    even = False
+    if pile == 0 and shown_middle > 0 or middle - pile >= DRAW_MARGIN:
+        better = "pile"
+    elif pile - middle >= DRAW_MARGIN:
+        better = "middle"
+    else:
+        # Within the margin: neither is better. The verdict says so unless the learner's
+        # choice shows the lower figure.
+        mine, other = (pile, shown_middle) if source == "pile" else (shown_middle, pile)
+        better, even = source, mine >= other
     kind = "right" if source == better else "weaker"
     if top is None:
-        return DrawVerdict(kind, source, top, before, pile, middle)
+        return DrawVerdict(kind, source, top, before, pile, middle, even=even)
     cards = [*hand, top]
     throw, arrangement = solver.discards(cards, state.wild, RULES)[0]
     if (throw.rank, throw.suit) == (top.rank, top.suit):
-        return DrawVerdict(kind, source, top, before, pile, middle, wild=top.rank == state.wild, wild_rank=state.wild)
+        return DrawVerdict(kind, source, top, before, pile, middle, wild=top.rank == state.wild, wild_rank=state.wild,
+                           even=even)
     meld = next((m for m in arrangement.melds if top in m), ())
     heavier = not meld and solver.card_points(throw, RULES) > solver.card_points(top, RULES)
     return DrawVerdict(kind, source, top, before, pile, middle, wild=top.rank == state.wild,
                        meld=tuple(c.code for c in meld if c != top), throw=throw.code if heavier else None,
-                       wild_rank=state.wild)
+                       wild_rank=state.wild, even=even)
 
 
 def _feeds(state: State, seat: int, card: Card) -> tuple[str | None, Card | None]:

@@ -155,6 +155,9 @@ class State(Rules):
         self._rebuilt: list[list[str]] = []  # the middles rebuilt this cycle (SPD.10)
         self.revealed: list[Card | None] = [None] * players  # the discards of the last cycle
         self.took: list[list[Card]] = [[] for _ in range(players)]  # taken from a pile this hand (public)
+        self.holding: list[list[Card]] = [[] for _ in range(players)]  # taken from a pile, not yet discarded
+        self.gathered: list[Card] | None = None  # the piles gathered into the middle last (SPD.10), public
+        self.since: list[list[Card]] = [[] for _ in range(players)]  # each seat's middle draws since then
         self.winners: list[int] = []
         self.opening: list[Event] = self._start_hand(first_hand)
 
@@ -340,12 +343,15 @@ class State(Rules):
             if not self.middle:
                 self._rebuild()
             taken[p] = ("middle", self.middle.pop())
+            if self.gathered is not None:
+                self.since[p].append(taken[p][1])
         for p in sorted(taken):
             source, card = taken[p]
             self.hands[p].append(card)
             self.drawn[p] = card
             if source == "pile":
                 self.took[p].append(card)
+                self.holding[p].append(card)
             self._cycle_draws.append({"player": p, "from": source, "card": card.code})
         self.phase = Phase.DISCARD
 
@@ -358,6 +364,8 @@ class State(Rules):
                 del pile[:-1]
         order = self.chance.shuffle(gathered)
         self.middle = order[::-1]
+        self.gathered = list(gathered)
+        self.since = [[] for _ in range(self.players)]
         self._rebuilt.append(codes(order))
 
     def _discards(self, chosen: dict[int, Action]) -> list[Event]:
@@ -368,6 +376,11 @@ class State(Rules):
             self.hands[p].remove(action.card)
             self.piles[p].append(action.card)
             self.revealed[p] = action.card
+            held = self.holding[p]
+            code = action.card.code
+            same = next((i for i, c in enumerate(held) if c.code == code), None)
+            if same is not None:
+                del held[same]  # copies are alike: a known card counts as thrown first
         self.cycle += 1
         event: Event = {
             "event": "cycle",
@@ -425,6 +438,9 @@ class State(Rules):
         self.drawn = [None] * self.players
         self.revealed = [None] * self.players
         self.took = [[] for _ in range(self.players)]
+        self.holding = [[] for _ in range(self.players)]
+        self.gathered = None
+        self.since = [[] for _ in range(self.players)]
         return [
             {"event": "hand_start", "hand": number, "size": n, "wild": self.wild},
             {"event": "shuffle", "middle": codes(order)},

@@ -157,6 +157,13 @@ def draw_verdict_lines(verdict: Any, ascii_only: bool = False) -> list[str]:
               "pile": verdict.pile if verdict.pile is not None else "-", "middle": texts.points_text(verdict.middle),
               "before": verdict.before}
     # Points as bare numbers after a label: an average such as 1.5 takes no noun to agree with.
+    if verdict.kind == "right" and getattr(verdict, "even", False):
+        # Within the margin, the other source leaning its way or tying: neither is "better".
+        if verdict.source == "pile":
+            return [_("The middle was about as good. Points in your hand: %(before)s before, %(pile)s with "
+                      "%(card)s, %(middle)s on average with the middle.") % params]
+        return [_("The pile was about as good. Points in your hand: %(before)s before, %(middle)s on average "
+                  "with the middle, %(pile)s with %(card)s.") % params]
     if verdict.kind == "right":
         if verdict.source == "pile":
             return [_("Good draw. Points in your hand: %(before)s before, %(pile)s with %(card)s, %(middle)s on "

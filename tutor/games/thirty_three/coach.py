@@ -1,33 +1,32 @@
 """The coach of 33: judges a play as right, legal but weaker, or illegal, and says why.
 
 Every judgement is made from what the player can see (their hand, the total, the
-discard pile, how many cards the others hold), never from hidden cards, so its advice
-is advice a player could have followed. For each legal play it works out:
+discard pile, how many cards the others hold, and what a flip-over made public, 33.9),
+never from hidden cards, so its advice is advice a player could have followed. For each
+legal play it works out (`odds`):
 
 - `next_stuck`: the exact chance that the next player holds no card that keeps the
-  total at 33 or under, if their three cards are any three of the cards unseen;
-- `risk`: how often the player themself loses before their turn after next, over many
-  deals of the unseen cards played on by sound (`normal`) players; the same deals serve
-  every candidate, and the deals depend only on the position, so a verdict repeats.
+  total at 33 or under, if their cards are any of the cards unseen;
+- `risk`: the chance that the player themself is stuck at their next turn or the one
+  after, when everyone plays on as sound (`normal`) players, the stock refilled as 33.9
+  says: exact where the consistent worlds are few, else sampled until its 95% error is
+  under one point (`error`, `odds.TARGET`). The samples depend only on the position, so a verdict
+  repeats, whoever sits where.
 
-The best play has the lowest risk; a play whose risk is more than `TOLERANCE` above it
-is weaker, and the verdict says what the better play gains.
+The best play has the lowest risk; a play is weaker when its risk is more than
+`TOLERANCE` above the best's and the gap is larger than the two figures' errors together.
 """
 
 from __future__ import annotations
 
-import hashlib
-import random
 from dataclasses import dataclass, field
-from math import comb
 
 from tutor.games.base import IllegalAction
-from tutor.games.thirty_three.bots.normal import normal_play, unseen_cards
+from tutor.games.thirty_three import odds
 from tutor.games.thirty_three.deck import LIMIT, LOWEST
 from tutor.games.thirty_three.engine import Play, State
 
 TOLERANCE = 0.04
-WORLDS = 160
 
 
 @dataclass(frozen=True)
@@ -35,8 +34,9 @@ class Assessment:
     play: Play
     total: int  # the total after the play
     next_stuck: float  # chance the next player has no safe card
-    risk: float  # chance the player loses before their turn after next
+    risk: float  # chance the player is stuck at one of their next two turns
     keeps_safe: bool  # a minus card, 0 or +-10 is still in hand afterwards
+    error: float = 0.0  # the 95% error of `risk` (0 when it is exact)
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,8 @@ class Verdict:
 
 def next_stuck_chance(unseen: list[str], total: int) -> float:
     """The chance that three cards drawn from `unseen` all go over 33 at `total`."""
+    from math import comb
+
     n = len(unseen)
     if n < 3:
         return 0.0
@@ -61,55 +63,25 @@ def next_stuck_chance(unseen: list[str], total: int) -> float:
     return comb(bad, 3) / comb(n, 3)
 
 
-def _position_seed(state: State) -> int:
-    key = repr((state.current, state.total, sorted(state.hands[state.current]), state.pile, len(state.stock),
-                [len(h) for h in state.hands]))
-    return int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big")
-
-
-def _loses(hands: list[list[str]], stock: list[str], total: int, me: int, start: int, players: int,
-           horizon: int) -> bool:
-    """Plays a dealt world on with `normal` players: True if `me` is the one who gets stuck."""
-    p = start
-    for _ in range(horizon):
-        hand = hands[p]
-        if not any(total + LOWEST[c] <= LIMIT for c in hand):
-            return p == me
-        play, _ = normal_play(hand, total)
-        hand.remove(play.card)
-        total += play.value
-        if stock:
-            hand.append(stock.pop())
-        p = (p + 1) % players
-    return False
-
-
-def assess(state: State, worlds: int = WORLDS) -> list[Assessment]:
-    """Every legal play of the player to move, assessed from what they can see."""
-    me, n = state.current, state.players
-    unseen = unseen_cards(state, me)
-    rng = random.Random(_position_seed(state))
-    deals = []
-    for _ in range(worlds):
-        rng.shuffle(unseen)
-        deals.append(list(unseen))
-    sizes = [len(h) for h in state.hands]
-    horizon = 2 * n + 1
+def assess(state: State, quoted: tuple[Play, ...] = (), target: float = odds.TARGET,
+           max_worlds: int = odds.MAX_WORLDS, settle: Play | None = None) -> list[Assessment]:
+    """Every legal play of the player to move, assessed from what they can see. The risk of
+    each play that may be the best, and of each `quoted` play, is within `target` (95%); with
+    `settle`, that play's gap to the best is sampled until it is clearly on one side of
+    `TOLERANCE` (or as far as `odds.SETTLE_WORLDS` goes)."""
+    view = odds.seen(state)
+    plays = state.legal_plays()
+    found = odds.risks(view, plays, quoted, target, max_worlds,
+                       settle=(settle, TOLERANCE) if settle is not None else None)
     result = []
-    for play in state.legal_plays():
-        after = list(state.hands[me])
+    for play in plays:
+        after = list(state.hands[state.current])
         after.remove(play.card)
         total = state.total + play.value
-        losses = 0
-        for deal in deals:
-            cards = list(deal)
-            hands = [list(after) if q == me else [cards.pop() for _ in range(sizes[q])] for q in range(n)]
-            if cards:
-                hands[me].append(cards.pop())
-            losses += _loses(hands, cards, total, me, (me + 1) % n, n, horizon)
+        estimate = found[play]
         result.append(Assessment(
-            play=play, total=total, next_stuck=next_stuck_chance(unseen, total), risk=losses / worlds,
-            keeps_safe=any(LOWEST[c] <= 0 for c in after),
+            play=play, total=total, next_stuck=odds.next_stuck(view, total), risk=estimate.value,
+            keeps_safe=any(LOWEST[c] <= 0 for c in after), error=estimate.error,
         ))
     return result
 
@@ -125,15 +97,24 @@ def judge(state: State, play: Play, expected: Play | None = None) -> Verdict:
         state.verify(play)
     except IllegalAction as err:
         return Verdict("illegal", play, err.clause, err.message, dict(err.params), hand=hand, total=state.total)
-    assessments = assess(state)
+    if expected is not None:
+        assessments = assess(state, quoted=(play, expected))
+    else:
+        assessments = assess(state, quoted=(play,), settle=play)
     mine = next(a for a in assessments if a.play == play)
     if expected is not None:
         best = next(a for a in assessments if a.play == expected)
         kind = "right" if play == expected else "weaker"
         return Verdict(kind, play, mine=mine, best=best, hand=hand, total=state.total)
     best = best_of(assessments)
-    kind = "weaker" if mine.risk - best.risk > TOLERANCE else "right"
-    return Verdict(kind, play, mine=mine, best=best, hand=hand, total=state.total)
+    return Verdict("weaker" if clearly_weaker(mine, best) else "right", play, mine=mine, best=best, hand=hand,
+                   total=state.total)
+
+
+def clearly_weaker(mine: Assessment, best: Assessment) -> bool:
+    """`mine` trails `best` by more than the tolerance, and by more than the figures' errors."""
+    gap = mine.risk - best.risk
+    return gap > TOLERANCE and gap > mine.error + best.error
 
 
 def best_legal(state: State) -> Verdict | None:

@@ -27,12 +27,17 @@ class Skill:
     keep: Callable[[State], bool]
 
 
+#: Screening positions for a drill needs rough figures only; the learner's play is judged with
+#: the coach's full precision.
+SCREEN = {"target": 0.03, "max_worlds": 2048}
+
+
 def _contested(state: State) -> list[coach.Assessment] | None:
     """The assessments, if at least one legal play is clearly weaker than the best."""
     plays = state.legal_plays()
     if len(plays) < 2:
         return None
-    found = coach.assess(state)
+    found = coach.assess(state, **SCREEN)
     best = coach.best_of(found)
     if any(a.risk - best.risk > coach.TOLERANCE for a in found):
         return found
@@ -51,7 +56,7 @@ def keep_two_values(state: State) -> bool:
     both = [c for c in ("1/11", "+-10") if len([p for p in state.legal_plays() if p.card == c]) == 2 and c in hand]
     if not both:
         return False
-    found = coach.assess(state)
+    found = coach.assess(state, quoted=tuple(state.legal_plays()), **SCREEN)
     for card in both:
         first, second = (a for a in found if a.play.card == card)
         if abs(first.risk - second.risk) > coach.TOLERANCE or abs(first.next_stuck - second.next_stuck) >= 0.15:

@@ -94,6 +94,11 @@ class State(Rules):
         self.total = 0
         self.pile: list[str] = []  # bottom first; the top card is pile[-1]
         self.hands: list[list[str]] = [[] for _ in range(players)]
+        # What the whole table knows beyond the pile (33.9): after a flip-over the stock is the
+        # old pile in the order it was played, so its order, and every card drawn from it, is
+        # public; a shuffle makes it secret again.
+        self.stock_public = False
+        self.shown: list[list[str]] = [[] for _ in range(players)]  # drawn from a public stock, not yet played
         self.pending: list[int] = []  # players who ended a turn without drawing (33.10)
         self.picks: dict[int, str] = {}
         self.loser: int | None = None
@@ -235,6 +240,8 @@ class State(Rules):
     def _play(self, play: Play) -> list[Event]:
         p = self.current
         self.hands[p].remove(play.card)
+        if play.card in self.shown[p]:
+            self.shown[p].remove(play.card)  # copies are alike: a known card counts as played first
         self.pile.append(play.card)
         self.total += play.value
         self.plays += 1
@@ -256,6 +263,7 @@ class State(Rules):
             order = list(self.pile)  # turned face down: the old bottom card is now on top
         self.stock = order[::-1]
         self.pile = []
+        self.stock_public = not shuffled
         return {"event": "recycle", "shuffled": shuffled, "stock": order, "total": self.total}
 
     def _take(self, player: int) -> list[Event]:
@@ -264,6 +272,8 @@ class State(Rules):
             events.append(self._refill())
         card = self.stock.pop()
         self.hands[player].append(card)
+        if self.stock_public:
+            self.shown[player].append(card)
         events.append({"event": "draw", "player": player, "card": card, "from": "stock"})
         return events
 
@@ -338,6 +348,8 @@ class State(Rules):
             current=self.current_player,
             players=self.players,
             deck=dict(self.options.deck),
+            stock=tuple(self.stock) if self.stock_public else None,
+            shown=tuple(tuple(h) if q != player else () for q, h in enumerate(self.shown)),
         )
 
 
@@ -352,3 +364,5 @@ class View:
     current: int | None
     players: int
     deck: dict[str, int]
+    stock: tuple[str, ...] | None = None  # the stock's order (top card last) when it is public (33.9)
+    shown: tuple[tuple[str, ...], ...] = ()  # each other player's cards drawn from a public stock

@@ -9,11 +9,12 @@
 - hard: `normal`, plus memory of the public play of the round: which cards each player
   took from the discard pile (and still holds), which tops they passed by, and which
   cards it has not seen (the deck less its hand, the pile and those known holdings). It
-  draws by expected improvement: the top discard against the average over the unseen
-  cards of what a stock draw would leave. Among discards within a few points of the best
-  it weighs what the next draw may bring (the same average, for the hand each discard
-  leaves) and avoids cards the next player seems to want (a wild, their rank or a suit
-  neighbour of cards they picked up; less so ranks they passed by). In its last turn,
+  draws by expected improvement: the top discard against the average over every card a
+  stock draw may bring (`stock_pool`, as the coach counts them) of what it would leave.
+  Among discards within a few points of the best it weighs what the next draw may bring
+  (the same average over a sample of those cards, for the hand each discard leaves) and
+  avoids cards the next player seems to want (a wild, their rank or a suit neighbour of
+  cards they picked up; less so ranks they passed by). In its last turn,
   after someone went out, only the points left count.
 - normal and hard, in a round that drags on (STALL_TURNS turns each and nobody out): they
   discard for their outs, the cards that would let them go out next turn, rather than
@@ -212,6 +213,9 @@ class Memory:
     held: dict[int, Counter[str]] = field(default_factory=dict)  # taken from the pile, not yet thrown
     picked: dict[int, list[str]] = field(default_factory=dict)
     passed: dict[int, list[str]] = field(default_factory=dict)
+    shown: Counter[str] = field(default_factory=Counter)  # the melds of whoever went out (TT.8)
+    recycled: Counter[str] | None = None  # the cards of the last refilled stock (TT.12)
+    mine: Counter[str] = field(default_factory=Counter)  # cards `me` drew from that stock
 
 
 def remember(state: State, me: int) -> Memory:
@@ -228,31 +232,60 @@ def remember(state: State, me: int) -> Memory:
         elif kind == "draw":
             q = event["player"]
             if event["from"] == "discard":
-                code = memory.pile.pop()
+                # A position set up mid-round (a lesson, a test) has no deal event: the pile it
+                # began with is not in the log, but a card taken from it is public all the same.
+                code = memory.pile.pop() if memory.pile else event.get("card")
+                if code is None:
+                    continue
                 memory.picked[q].append(code)
                 memory.held[q][code] += 1
-            elif memory.pile:
-                memory.passed[q].append(memory.pile[-1])
+            else:
+                if memory.pile:
+                    memory.passed[q].append(memory.pile[-1])
+                if q == me and memory.recycled is not None:
+                    memory.mine[event["card"]] += 1
         elif kind in ("discard", "go_out"):
             q = event["player"]
             code = event["card"]
             memory.pile.append(code)
             if memory.held[q][code] > 0:
                 memory.held[q][code] -= 1
+            if kind == "go_out" and q != me:
+                memory.shown.update(c for meld in event["melds"] for c in meld)
+                memory.held[q].clear()  # every card they hold is in those melds
         elif kind == "recycle":
+            memory.recycled = Counter(memory.pile[:-1])
+            memory.mine = Counter()
             memory.pile = [event["top"]]
     return memory
 
 
 def unseen(state: State, me: int, memory: Memory) -> Counter[str]:
-    """Cards (by code) `me` has not seen: the deck less its hand, the pile and known holdings."""
+    """Cards (by code) `me` has not seen: the deck less its hand, the pile and known holdings
+    (cards others took from the pile, the melds of whoever went out)."""
     left = Counter(c.code for c in state.deck)
     left.subtract(c.code for c in state.hands[me])
-    left.subtract(memory.pile)
+    # The pile as the round's events left it, and as it lies in view (the same in play; a
+    # position laid out by hand may have only one of them).
+    left.subtract(Counter(memory.pile) | Counter(c.code for c in state.discard))
     for q, held in memory.held.items():
         if q != me:
             left.subtract(held)
+    left.subtract(memory.shown)
     return +left
+
+
+def stock_pool(state: State, me: int, memory: Memory | None = None) -> Counter[str]:
+    """The cards (by code, counted by copies) a draw from the stock may bring, as `me` knows:
+    any card it has not seen; after a refill (TT.12), the refilled cards it has not drawn
+    itself; from an empty stock, the pile less its top card, which is about to be shuffled."""
+    if not state.stock:
+        return Counter(c.code for c in state.discard[:-1])
+    if memory is None:
+        memory = remember(state, me)
+    if memory.recycled is not None:
+        return +(memory.recycled - memory.mine)
+    return unseen(state, me, memory)
 
 
 def _code_card(code: str) -> Card:
@@ -373,8 +406,8 @@ def choose_hard(state: State, rng: random.Random, lookahead: bool | None = None)
             action = Draw("discard") if top is not None else Draw("stock")
             return Choice(action, "only_choice")
         with_top = _estimate(state, hand, top, taken=True)
-        pool = unseen(state, me, memory)
-        expected = _expected_stock(state, hand, pool, _sample_codes(pool, rng))
+        pool = stock_pool(state, me, memory)
+        expected = _expected_stock(state, hand, pool, sorted(pool))  # every card the stock may bring
         detail: dict[str, int | str] = {"card": top.code, "after": with_top, "expected": f"{expected:.1f}"}
         if with_top < expected:
             return Choice(Draw("discard"), "take_discard", detail)
@@ -396,7 +429,7 @@ def choose_hard(state: State, rng: random.Random, lookahead: bool | None = None)
     taker = _next_turn_taker(state, me)
     if len(options) == 1:
         return Choice(Discard(best_card), "least_penalty", {"card": best_card.code, "penalty": best_penalty})
-    pool = unseen(state, me, memory)
+    pool = stock_pool(state, me, memory)
     codes = _sample_codes(pool, rng) if state.out is None and lookahead else []
     margin = LOOK_MARGIN if codes else FEED_MARGIN
     close = [(c, p) for c, p in options if p <= best_penalty + margin][:LOOK_CARDS]

@@ -1,11 +1,13 @@
 """The coach of Three Thirteen: draws, discards, going out and arrangements, judged by the solver.
 
-Judgements use only what the player can see: their hand, the discard pile's top card,
-and which cards are unseen (not in their hand and not visible on the discard pile).
+Judgements use only what the player can see: their hand, the discard pile, and what the
+round showed (`bots.stock_pool`): cards others took from the pile and still hold, the
+melds of whoever went out, the cards of a refilled stock (TT.12).
 
 - A draw is weighed by the best penalty it leads to: taking the top discard (then the best
-  discard of the rest, never the card just taken, TT.5) against the average over the
-  unseen cards of drawing from the stock.
+  discard of the rest: never the card just taken, though another copy of it may go, TT.5)
+  against the exact average over the cards a stock draw may bring. The stock is better
+  only by `DRAW_MARGIN` points or more; a smaller gap, either way, is "about as good".
 - A discard is compared with the best discard (the fewest points left); a chance to go
   out that was missed is always weaker (TT.8). The unseen cards that would then complete a
   meld are named.
@@ -19,10 +21,10 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tutor.cards import Card, make_decks, parse_code
+from tutor.cards import Card, parse_code
 from tutor.games.base import IllegalAction
 from tutor.games.three_thirteen import bots, solver
-from tutor.games.three_thirteen.bots import legal_ranked
+from tutor.games.three_thirteen.bots import legal_ranked, stock_pool
 from tutor.games.three_thirteen.engine import Discard, Draw, GoOut, State
 
 #: A draw is weaker when it expects this many more points than the better source.
@@ -44,6 +46,7 @@ class DrawVerdict:
     meld: tuple[str, ...] = ()
     throw: str | None = None
     wild_rank: int | None = None  # the round's wild rank, to mark wild cards where they are named
+    even: bool = False  # right, but the other source was about as good (the figures lean its way or tie)
 
 
 @dataclass(frozen=True)
@@ -79,18 +82,17 @@ class ArrangementVerdict:
 
 
 def unseen(state: State, player: int) -> Counter[str]:
-    """Card codes the player cannot see, counted by copies."""
-    pool = Counter(c.code for c in make_decks(state.options.deck_count(state.players)))
-    pool.subtract(c.code for c in state.hands[player])
-    pool.subtract(c.code for c in state.discard)
-    return +pool
+    """Card codes the player has not seen this round, counted by copies: not in their hand,
+    nor on the pile, nor known to be held by another (taken from the pile, shown going out)."""
+    return bots.unseen(state, player, bots.remember(state, player))
 
 
 def best_after(hand: Sequence[Card], extra: Card, wild: int, rules: solver.MeldRules,
                keep: Card | None = None) -> int:
-    """The fewest points after adding `extra` and discarding the best card (never `keep`)."""
-    ranked = solver.discards(list(hand) + [extra], wild, rules)
-    return min(a.penalty for c, a in ranked if c != keep)
+    """The fewest points after adding `extra` and discarding the best card: never the card
+    `keep` itself, though another copy of it may go (TT.5)."""
+    cards = list(hand) + [extra]
+    return legal_ranked(cards, solver.discards(cards, wild, rules), keep)[0][1]
 
 
 def meld_makers(state: State, hand: Sequence[Card]) -> tuple[str, ...]:
@@ -121,9 +123,7 @@ def judge_draw(state: State, source: str) -> DrawVerdict:
         pile = float(best_after(hand, top, wild, rules, keep=top))
     stock = None
     if state.stock_drawable():
-        # An empty stock is refilled from the discard pile less its top card (TT.12): those
-        # are the cards a draw can bring, in an order nobody knows.
-        pool = unseen(state, me) if state.stock else Counter(c.code for c in state.discard[:-1])
+        pool = stock_pool(state, me)
         weight = sum(pool.values())
         total = 0.0
         for code, n in pool.items():
@@ -132,9 +132,16 @@ def judge_draw(state: State, source: str) -> DrawVerdict:
             total += n * best_after(hand, card, wild, rules)
         stock = total / weight if weight else None
     mine, other = (pile, stock) if source == "discard" else (stock, pile)
-    kind = "weaker" if mine is not None and other is not None and mine - other >= DRAW_MARGIN else "right"
+    even = False
+    if mine is None or other is None:
+        kind = "right"
+    elif mine - other >= DRAW_MARGIN:
+        kind = "weaker"
+    else:
+        # As printed (to a tenth of a point), the other source is no worse: "about as good".
+        kind, even = "right", round(mine, 1) >= round(other, 1)
     if not state.discard:
-        return DrawVerdict(kind, source, pile, stock)
+        return DrawVerdict(kind, source, pile, stock, even=even)
     top = state.discard[-1]
     throw, arrangement = next((c, a) for c, a in solver.discards([*hand, top], wild, rules)
                               if bots._physical([*hand, top], c, top) is not None)
@@ -143,7 +150,7 @@ def judge_draw(state: State, source: str) -> DrawVerdict:
     heavier = not meld and solver.card_points(throw, rules) > solver.card_points(top, rules)
     return DrawVerdict(kind, source, pile, stock, card=top, wild=top.rank == wild,
                        meld=tuple(c.code for c in meld if c != top), throw=throw.code if heavier else None,
-                       wild_rank=wild)
+                       wild_rank=wild, even=even)
 
 
 def judge_discard(state: State, card: Card, going_out: bool = False) -> DiscardVerdict:

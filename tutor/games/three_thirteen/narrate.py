@@ -121,6 +121,13 @@ def draw_verdict_lines(verdict: Any, ascii_only: bool = False) -> list[str]:
     # Points as a bare number after a label: an average such as 1.5 takes no noun to agree with.
     params = {"pile": texts.points_text(verdict.pile) if verdict.pile is not None else "-",
               "stock": texts.points_text(verdict.stock) if verdict.stock is not None else "-"}
+    if verdict.kind == "right" and getattr(verdict, "even", False):
+        # Within the margin, the other source leaning its way or tying: neither is "better".
+        if verdict.source == "discard":
+            return [_("The stock was about as good. Points left in your best hand: %(pile)s with the top discard, "
+                      "%(stock)s on average with the stock.") % params]
+        return [_("The top discard was about as good. Points left in your best hand: %(stock)s on average with "
+                  "the stock, %(pile)s with the top discard.") % params]
     if verdict.kind == "right":
         if verdict.source == "discard":
             return [_("Good draw. Points left in your best hand: %(pile)s with the top discard, %(stock)s on "

@@ -10,25 +10,24 @@ The worlds are dealt to agree with what the table saw (`_Dealer`): each opponent
 tell what they did not hold (`_histories`, `_agreement`: a `normal` player who stepped the
 total down had no plus card that fitted; `_pile_totals` reads the `1/11` and `+-10` plays,
 33.1). After a flip-over recycle (33.9) the new stock is the old pile in the order it was
-played, so the bot remembers the pile it saw (`_known_stock`).
+played, so its order, and every card drawn from it, is known to the whole table (the
+engine's `stock_public` and `shown`).
 
 It uses only what a player at the table knows: its own hand, the discard pile (the plays in
-order), the number of cards in the stock and in each hand, and what it saw earlier. The
+order), the number of cards in the stock and in each hand, and what 33.9 made public. The
 playout and the constants it reads live together here, as module globals, for speed.
 """
 
 from __future__ import annotations
 
 import random
-import weakref
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from tutor.games.thirty_three.bots.normal import (
     Choice,
     non_play,
-    normal_rank,
+    normal_key,
     unseen_cards,
 )
 from tutor.games.thirty_three.deck import FACES, LIMIT, VALUES
@@ -84,7 +83,7 @@ class _Rows(dict[int, Row]):
         return row
 
 
-_NORMAL_ROWS = _Rows(lambda card, value, new: normal_rank(value, new))
+_NORMAL_ROWS = _Rows(lambda card, value, new: normal_key(FACES[card], value, new))
 _OWN_ROWS = _Rows(_own_rank)
 
 
@@ -173,7 +172,7 @@ def _agreement(history: list[tuple[int, int, int]]) -> Callable[[int, int], bool
     """
     steps = []
     for card, value, before in history:
-        mine = normal_rank(value, before + value)
+        mine = normal_key(FACES[card], value, before + value)
         steps.append(([key <= mine for key, _ in _NORMAL_ROWS[before]], card))
     known: dict[tuple[int, int], bool] = {}
 
@@ -195,54 +194,6 @@ def _agreement(history: list[tuple[int, int, int]]) -> Callable[[int, int], bool
     return agrees
 
 
-@dataclass
-class _Seen:
-    """What a hard bot keeps between its turns in one game: the pile as it last saw it, the card
-    it played then, and the stock's known order (as `State.stock`: top card last; None for a
-    card it does not know)."""
-
-    plays: int = -1
-    pile: tuple[str, ...] = ()
-    played: str | None = None
-    stock: list[str | None] | None = None
-
-
-_MEMORY: weakref.WeakKeyDictionary[State, dict[int, _Seen]] = weakref.WeakKeyDictionary()
-
-
-def _known_stock(state: State, me: int) -> list[str | None] | None:
-    """The stock's order as far as `me`, who watched the table, knows it (33.9, flip).
-
-    After a flip-over the stock is the old pile in the order it was played: the part `me` saw
-    at its last turn, then its own card, then the cards played before the recycle while it was
-    not looking (unknown); the cards drawn since came off the top.
-    """
-    seen = _MEMORY.setdefault(state, {}).setdefault(me, _Seen())
-    if state.plays == seen.plays:
-        return seen.stock  # asked again in the same turn
-    pile, size = tuple(state.pile), len(state.stock)
-    since = state.plays - seen.plays
-    known: list[str | None] | None = None
-    if seen.plays < 0 or seen.played is None or state.options.shuffle_recycle:
-        pass  # nothing seen before, or nothing to know
-    elif len(pile) == len(seen.pile) + since and pile[: len(seen.pile)] == seen.pile:
-        if seen.stock is not None and size <= len(seen.stock):
-            known = seen.stock[:size]  # no recycle: cards only left the top
-    else:
-        unseen_plays = since - len(pile) - 1  # played after ours, before the recycle
-        old: list[str | None] = [*seen.pile, seen.played] + [None] * max(unseen_plays, 0)
-        drawn = 1 + len(pile)  # the recycling draw, then one a play since
-        # A second recycle would need a whole pile's worth of plays since our last look.
-        if unseen_plays >= 0 and since <= size + drawn and len(old) == size + drawn:
-            known = old[drawn:][::-1]
-    seen.plays, seen.pile, seen.played, seen.stock = state.plays, pile, None, known
-    return known
-
-
-def _remember_play(state: State, me: int, card: str) -> None:
-    _MEMORY.setdefault(state, {}).setdefault(me, _Seen()).played = card
-
-
 def _shuffle_top(cards: list[int], end: int, count: int, rand: Callable[[], float]) -> None:
     """Fills cards[end - count:end] with cards drawn at random from cards[:end] (the last
     `count` steps of a Fisher-Yates shuffle of cards[:end])."""
@@ -257,21 +208,18 @@ class _Dealer:
     def __init__(self, state: State, me: int, rng: random.Random) -> None:
         self.me, self.rng = me, rng
         self.sizes = [len(h) for h in state.hands]
-        self.agrees = {q: _agreement(h) for q, h in _histories(state, me).items() if h}
-        unseen = [_INDEX[c] for c in unseen_cards(state, me)]
-        known = _known_stock(state, me)
-        self.fixed: list[int | None] | None = None
-        if known is not None and len(known) == len(state.stock) and any(known):
-            left = Counter(unseen)
-            self.fixed = []
-            for face in known:
-                card = _INDEX[face] if face is not None else None
-                if card is not None and left[card] > 0:
-                    left[card] -= 1
-                    self.fixed.append(card)
-                else:
-                    self.fixed.append(None)
-            unseen = [c for c, m in left.items() for _ in range(m)]
+        # Cards a seat is known to hold (drawn from a public stock) are dealt to it first.
+        self.shown = [[] if q == me else [_INDEX[c] for c in state.shown[q]] for q in range(state.players)]
+        self.agrees = {q: _agreement(h) for q, h in _histories(state, me).items() if h and not self.shown[q]}
+        left = Counter(unseen_cards(state, me))
+        for q, cards in enumerate(state.shown):
+            if q != me:
+                left.subtract(cards)
+        self.fixed: list[int] | None = None
+        if state.stock_public:
+            left.subtract(state.stock)
+            self.fixed = [_INDEX[c] for c in state.stock]
+        unseen = [_INDEX[c] for c, m in left.items() for _ in range(max(m, 0))]
         rng.shuffle(unseen)  # once; each world then reshuffles only the cards it deals and draws
         self.unseen = unseen
 
@@ -287,6 +235,8 @@ class _Dealer:
                 if q == self.me:
                     hands.append([])
                     continue
+                known = self.shown[q]
+                size -= len(known)
                 if agrees is not None and size == 3 and end >= 3:
                     # The two cards they kept must agree with their plays (rejection sampling);
                     # the third, drawn since, is any card.
@@ -297,15 +247,13 @@ class _Dealer:
                     _shuffle_top(cards, end - 2, 1, rand)
                 else:
                     _shuffle_top(cards, end, size, rand)
-                hands.append(cards[end - size:end][::-1])  # the card drawn last comes last
+                hands.append(known + cards[end - size:end][::-1])  # the card drawn last comes last
                 end -= size
             if self.fixed is None:
                 _shuffle_top(cards, end, min(_DRAWN, end), rand)
                 stock = cards[:end]
             else:
-                rest = cards[:end]
-                self.rng.shuffle(rest)
-                stock = [c if c is not None else rest.pop() for c in self.fixed]
+                stock = list(self.fixed)
             worlds.append((hands, stock))
         return worlds
 
@@ -317,8 +265,6 @@ def choose_hard(state: State, rng: random.Random) -> Choice:
     me, n = state.current, state.players
     plays = state.legal_plays()
     if len(plays) == 1:
-        _known_stock(state, me)  # keeps the memory of the pile up to date
-        _remember_play(state, me, plays[0].card)
         return Choice(plays[0], "only_play")
     dealer = _Dealer(state, me, rng)
     mine = [_INDEX[c] for c in state.hands[me]]
@@ -346,7 +292,6 @@ def choose_hard(state: State, rng: random.Random) -> Choice:
                 lost[k].append(_playout(hands, stock, table, total, (me + 1) % n, me, shuffle) == me)
         alive = _still_close(alive, plays, lost, state.total)
     best = min(alive, key=lambda k: _preference(plays[k], lost[k], state.total))
-    _remember_play(state, me, plays[best].card)
     risk = round(100 * sum(lost[best]) / len(lost[best]))
     return Choice(plays[best], "least_risk", {"percent": risk})
 

@@ -64,6 +64,16 @@ def normal_rank(value: int, new: int) -> int:
     return value  # the smallest step down keeps the pressure on
 
 
+#: The cards with two values (33.1): worth more kept than a plain card of the same value.
+FLEXIBLE = frozenset(("+-10", "1/11"))
+
+
+def normal_key(card: str, value: int, new: int) -> int:
+    """`normal_rank`, with equal plays told apart by the card: a plain card goes before a
+    flexible one (+10 before +-10 played for 10), so no choice depends on a hand's order."""
+    return 2 * normal_rank(value, new) + (card not in FLEXIBLE)
+
+
 def normal_play(hand: list[str] | tuple[str, ...], total: int) -> tuple[Play, str]:
     """The `normal` heuristic, on a bare hand and total (also what `hard` expects of others)."""
     best: tuple[int, Play] | None = None
@@ -72,8 +82,8 @@ def normal_play(hand: list[str] | tuple[str, ...], total: int) -> tuple[Play, st
             new = total + value
             if new > LIMIT:
                 continue
-            key = normal_rank(value, new)
-            if best is None or key > best[0]:  # of equal plays, the first in the hand
+            key = normal_key(card, value, new)
+            if best is None or key > best[0]:  # equal keys: the same card and value
                 best = (key, Play(card, value))
     assert best is not None
     play = best[1]
