@@ -384,6 +384,28 @@ def test_toepen_a_card_that_takes_the_trick_when_the_learner_plays_last():
                                                      "cards for the last trick (TOE.5).")
 
 
+@pytest.mark.parametrize("lang", ["en", "lt", "de", "fr", "es", "ru", "cs", "nb"])
+def test_toepen_keeping_the_strongest_card_names_it_not_the_card_to_play_now(lang):
+    # Seed 2's first trick: the learner played 9H, its strongest card in Toepen's order, where AD
+    # was better. "Play AD now: it is your strongest card" read as if AD were the strongest.
+    from tutor.games.toepen.coach import CardVerdict
+    from tutor.games.toepen.narrate import card_verdict_line, show_card
+
+    i18n.use(lang)
+    c = Card
+    verdict = CardVerdict("weaker", c(9, "H"), 0.07, c(1, "D"), 0.27, c(9, "H"))
+    line = card_verdict_line(verdict, True)
+    reason = line.split("(TOE.5)")[0]
+    kept, now = show_card("9H", True), show_card("AD", True)
+    assert reason.count(kept) == 2 and reason.count(now) == 1
+    # the card named after the colon is the kept one
+    assert kept in reason.split(now, 1)[1]
+    if lang == "en":
+        assert reason.startswith("Keep 9H for the last trick and play AD now: 9H is your strongest card, ")
+    else:
+        assert not reason.startswith("Keep")
+
+
 def test_toepen_a_missed_knock_names_the_card_that_makes_the_hand_strong():
     from tutor.games.toepen import coach
     from tutor.games.toepen.narrate import knock_verdict_line

@@ -336,7 +336,7 @@ def _card_reason(verdict: Any) -> str:
             return _("Keep %(card)s for the last trick and play %(best)s now: %(card)s is the highest card left in "
                      "its suit, and whoever takes the last trick wins the hand (TOE.5).")
         if card == verdict.keeper:
-            return _("Keep %(card)s for the last trick and play %(best)s now: it is your strongest card, and "
+            return _("Keep %(card)s for the last trick and play %(best)s now: %(card)s is your strongest card, and "
                      "whoever takes the last trick wins the hand (TOE.5).")
         high = getattr(verdict, "trick_high", None)
         if high is not None and getattr(verdict, "plays_last", False):
