@@ -30,10 +30,15 @@ class RecordError(Exception):
 
 
 class RecordWriter:
-    def __init__(self, path: Path, header: dict[str, Any]) -> None:
+    def __init__(self, path: Path, header: dict[str, Any] | None, append: bool = False) -> None:
+        """A new record with this header; with `append`, more events at the end of an existing
+        record (a network table resumed from it), after cutting off a line left half-written."""
         self.path = path
-        self._fh: IO[str] = path.open("w", encoding="utf-8")
-        self._line({"record": RECORD_VERSION, **header})
+        if append:
+            _cut_partial_line(path)
+        self._fh: IO[str] = path.open("a" if append else "w", encoding="utf-8")
+        if not append:
+            self._line({"record": RECORD_VERSION, **(header or {})})
 
     def _line(self, obj: dict[str, Any]) -> None:
         self._fh.write(json.dumps(obj, ensure_ascii=False, separators=(", ", ": ")) + "\n")
@@ -45,6 +50,14 @@ class RecordWriter:
 
     def close(self) -> None:
         self._fh.close()
+
+
+def _cut_partial_line(path: Path) -> None:
+    """Drops the end of a file after its last newline (a line a killed writer left unfinished)."""
+    with path.open("rb+") as fh:
+        data = fh.read()
+        if data and not data.endswith(b"\n"):
+            fh.truncate(data.rfind(b"\n") + 1)
 
 
 class ScriptedChance(Chance):

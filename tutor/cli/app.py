@@ -20,7 +20,7 @@ from tutor import __version__
 from tutor.cli import streams
 from tutor.cli.common import Display, UserError, error_line
 from tutor.cli.helpchrome import localize_help, usage_error_line
-from tutor.i18n import _, quoted
+from tutor.i18n import _, pgettext, quoted
 
 # Global options may be given anywhere on the line; they are moved before the command.
 _GLOBAL_FLAGS = ("--ascii", "--no-color")
@@ -186,6 +186,70 @@ def build() -> typer.Typer:
         options = (option or []) + ([f"decks={decks}"] if decks is not None else [])
         raise typer.Exit(play_command(game, players, level, seed, record, options, auto, _display(ctx), coach,
                                       clock))
+
+    @command("host", help=_("Open a table on this machine for friends to join over the network."))
+    def host(
+        ctx: typer.Context,
+        game: Annotated[
+            Optional[str], typer.Argument(metavar=_("GAME"), help=_("The game, by its id or short name (tutor games lists them: 33, 3-13, speed, ...)."))
+        ] = None,
+        players: Annotated[
+            Optional[int], typer.Option("--players", "-p", metavar="N", help=_("Number of seats, yours included."))
+        ] = None,
+        level: Annotated[
+            str, typer.Option("--level", metavar="easy|normal|hard", help=_("How well the bots play."))
+        ] = "normal",
+        seed: Annotated[
+            Optional[int], typer.Option("--seed", metavar="N", help=_("Seed for the shuffle, to replay a deal."))
+        ] = None,
+        record: Annotated[
+            Optional[Path], typer.Option("--record", metavar=_("FILE"), help=_("Write the game to FILE (JSON Lines)."))
+        ] = None,
+        option: Annotated[
+            Optional[list[str]],
+            typer.Option("--option", "-o", metavar="KEY=VALUE", help=_("A rule option; see the rules of the game.")),
+        ] = None,
+        coach: Annotated[
+            bool, typer.Option("--coach/--no-coach", help=_("Let the coach flag weaker plays as you make them."))
+        ] = False,
+        clock: Annotated[
+            Optional[float],
+            typer.Option("--clock", metavar=_("SECONDS"),
+                         help=_("3-13 Speed: the caller calls on time, giving you SECONDS for each choice.")),
+        ] = None,
+        port: Annotated[int, typer.Option("--port", metavar="N", help=_("The port to listen on."))] = 7333,
+        bind: Annotated[
+            str, typer.Option("--bind", metavar=_("ADDRESS"), help=_("The address to listen on (all of this machine's by default)."))
+        ] = "0.0.0.0",
+        start_when: Annotated[
+            Optional[int], typer.Option("--start-when", metavar="N", help=_("Start as soon as N players, you included, are seated."))
+        ] = None,
+        name: Annotated[Optional[str], typer.Option("--name", metavar=_("NAME"), help=_("Your name at the table."))] = None,
+        on_drop: Annotated[
+            str, typer.Option("--on-drop", metavar="bot|pause", help=_("When a player's connection drops: a bot plays for them, or the table waits."))
+        ] = "bot",
+        resume: Annotated[
+            Optional[Path], typer.Option("--resume", metavar=_("FILE"), help=_("Open again the table whose game FILE records."))
+        ] = None,
+    ) -> None:
+        from tutor.cli.table import host_command
+
+        raise typer.Exit(host_command(game, players, level, seed, record, option or [], _display(ctx), coach, clock,
+                                      port, bind, start_when, name, on_drop, resume))
+
+    @command("join", help=_("Take a seat at a table someone opened with tutor host."))
+    def join(
+        ctx: typer.Context,
+        address: Annotated[str, typer.Argument(metavar=_("ADDRESS"), help=_("The host's address and port, like 192.168.1.5:7333."))],
+        code: Annotated[str, typer.Argument(metavar=pgettext("join code", "CODE"), help=_("The join code the host's terminal shows."))],
+        name: Annotated[Optional[str], typer.Option("--name", metavar=_("NAME"), help=_("Your name at the table."))] = None,
+        coach: Annotated[
+            bool, typer.Option("--coach/--no-coach", help=_("Let the coach flag weaker plays as you make them."))
+        ] = False,
+    ) -> None:
+        from tutor.cli.table import join_command
+
+        raise typer.Exit(join_command(address, code, name, _display(ctx), coach))
 
     @command("learn", help=_("Guided lessons on real hands, in order; picks up where you stopped."))
     def learn(

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tutor import __version__
 from tutor.cli.common import UserError
@@ -19,26 +20,28 @@ if TYPE_CHECKING:
 LEVELS = ("easy", "normal", "hard")
 
 
-def play_command(
-    game_name: str,
-    players: int | None,
-    level: str,
-    seed: int | None,
-    record: Path | None,
-    option_pairs: list[str],
-    auto: bool,
-    display: Display,
-    coach: bool = False,
-    clock: float | None = None,
-) -> int:
+@dataclass
+class Setup:
+    """A new game as the command line asked for it."""
+
+    game: Any  # tutor.games.GameInfo
+    kit: Any  # tutor.games.kit.GameKit
+    state: Any
+    rng: random.Random
+    seed: int
+    options: Any
+    players: int
+    level: str
+
+
+def setup_game(game_name: str, players: int | None, level: str, seed: int | None, option_pairs: list[str],
+               clock: float | None = None) -> Setup:
+    """Checks the game, its options, level and clock, and deals: one line and exit 2 for what is wrong."""
     game = find_game(game_name)
     if clock is not None and game.id != "three-thirteen-speed":
         raise UserError(_("--clock is for 3-13 Speed only."), 2)
     if clock is not None and not 1 <= clock <= 600:
         raise UserError(_("--clock takes 1 to 600 seconds, not %(seconds)s.") % {"seconds": f"{clock:g}"}, 2)
-    from tutor.records import RecordWriter
-    from tutor.trainer.console import Leave, open_console
-
     kit = game.kit()
     level = level.lower()
     if level not in LEVELS:
@@ -52,6 +55,38 @@ def play_command(
         state = kit.new_state(players, options, rng)
     except OptionError as err:
         raise UserError(kit.option_error_line(err), 2) from None
+    return Setup(game, kit, state, rng, seed, options, players, level)
+
+
+def open_record(record: Path, header: dict[str, Any], append: bool = False) -> Any:
+    """A RecordWriter on `record`, or one line saying why the file cannot be written."""
+    from tutor.records import RecordWriter
+
+    try:
+        return RecordWriter(record, header, append=append)
+    except OSError as exc:
+        raise UserError(
+            _("Cannot write the record to %(file)s: %(reason)s") % {"file": str(record), "reason": exc.strerror}
+        ) from None
+
+
+def play_command(
+    game_name: str,
+    players: int | None,
+    level: str,
+    seed: int | None,
+    record: Path | None,
+    option_pairs: list[str],
+    auto: bool,
+    display: Display,
+    coach: bool = False,
+    clock: float | None = None,
+) -> int:
+    from tutor.trainer.console import Leave, open_console
+
+    setup = setup_game(game_name, players, level, seed, option_pairs, clock)
+    game, kit, state, rng, seed, options, players, level = (
+        setup.game, setup.kit, setup.state, setup.rng, setup.seed, setup.options, setup.players, setup.level)
     learner = None if auto else 0
     writer = None
     if record is not None:
@@ -62,12 +97,7 @@ def play_command(
             "options": kit.record_options(options, players),
             "tutor": __version__,
         }
-        try:
-            writer = RecordWriter(record, header)
-        except OSError as exc:
-            raise UserError(
-                _("Cannot write the record to %(file)s: %(reason)s") % {"file": str(record), "reason": exc.strerror}
-            ) from None
+        writer = open_record(record, header)
     console = open_console(display.color, {"f1": "help", "f2": "rules"}, display.ascii)
     extra = {"clock": clock} if clock is not None else {}
     session = kit.session(console, state, level, rng, learner, display.ascii, writer.write if writer else None,

@@ -12,6 +12,8 @@ later starts load a `.mo` with the standard library alone (Babel is not imported
 
 from __future__ import annotations
 
+import threading
+
 import gettext as _gettext
 import os
 from collections.abc import Mapping, Sequence
@@ -112,6 +114,8 @@ def settle_from_environment(environ: Mapping[str, str] | None = None) -> str:
 
 _current_lang = "en"
 _current: _gettext.NullTranslations = _gettext.NullTranslations()
+#: A thread's own language (`use_in_thread`): several players of a network table in one process.
+_thread = threading.local()
 
 
 def use(lang: str) -> None:
@@ -123,25 +127,37 @@ def use(lang: str) -> None:
     _current = load_translations(lang, DOMAIN)
 
 
+def use_in_thread(lang: str) -> None:
+    """Make `lang` the language of this thread's messages (the others keep theirs)."""
+    if lang not in LANGUAGES:
+        raise UnknownLanguage(lang)
+    _thread.lang = lang
+    _thread.translations = load_translations(lang, DOMAIN)
+
+
 def current() -> str:
     """The language in use."""
-    return _current_lang
+    return getattr(_thread, "lang", None) or _current_lang
+
+
+def _catalog() -> _gettext.NullTranslations:
+    return getattr(_thread, "translations", None) or _current
 
 
 def _(message: str) -> str:
-    return _current.gettext(message)
+    return _catalog().gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    return _current.ngettext(singular, plural, n)
+    return _catalog().ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
-    return _current.pgettext(context, message)
+    return _catalog().pgettext(context, message)
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
-    return _current.npgettext(context, singular, plural, n)
+    return _catalog().npgettext(context, singular, plural, n)
 
 
 def translate(text: str) -> str:
@@ -150,7 +166,7 @@ def translate(text: str) -> str:
     The same lookup as `_`, under another name so that `pybabel extract` does not take
     the field names in `translate(data["say"])` for messages.
     """
-    return _current.gettext(text)
+    return _catalog().gettext(text)
 
 
 def N_(message: str) -> str:

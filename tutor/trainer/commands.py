@@ -56,6 +56,8 @@ def _words() -> dict[str, str]:
         "challenge": pgettext("command", "challenge"),
         # TRANSLATORS: Toepen: words to let a thrown-in hand go unchallenged, alternatives separated by |.
         "pass": pgettext("command", "pass"),
+        # TRANSLATORS: at a network table, the host's word to start the game, alternatives separated by |.
+        "start": pgettext("command", "start"),
     }
 
 
@@ -64,7 +66,8 @@ ENGLISH = {"help": "help|?", "rules": "rules", "rule": "rule", "quit": "quit|exi
             "skip": "skip", "why": "why", "hint": "hint", "back": "back", "retry": "retry|again",
             "stock": "stock", "pile": "pile|discard", "out": "out",
             "middle": "middle", "match": "match", "knock": "knock", "stay": "stay", "fold": "fold",
-            "throw": "throw", "keep": "keep", "challenge": "challenge", "pass": "pass"}
+            "throw": "throw", "keep": "keep", "challenge": "challenge", "pass": "pass",
+            "start": "start"}
 _ENGLISH = ENGLISH
 
 #: The names of the commands (a lesson text writes a command word as `%(name)s`).
