@@ -154,3 +154,48 @@ def tt_table(hands, *, round, stock, discard, players=None, seed=0):
     state.taken = None
     state.log = [{"event": "deal", "hands": [], "up": discard[0].code}]
     return state
+
+
+def answers_for(lesson, choose=None):
+    """The lines that walk a 33 lesson right through: Enter, the right quiz answers, and at each
+    decision the play `choose(state, seat, expected)` names (by default the expected play, or the
+    coach's best); in play-ons the learner's first legal action, among seeded bots."""
+    import random
+
+    from tutor.games.thirty_three import bots
+    from tutor.games.thirty_three import lesson as adapter
+    from tutor.lessons import playon
+
+    def decide(state, seat, data):
+        lines = []
+        expected = adapter.parse_expect(data["expect"], state)
+        if isinstance(expected, adapter.TurnAnswer):  # manual draw: the total said, or the draw
+            lines.append(str(state.total) if expected.kind == "say" else "draw")
+            state.apply(expected.action)
+            return lines
+        play = (choose(state, seat, expected) if choose is not None else None) or expected or \
+            adapter.coach.best_of(adapter.coach.assess(state)).play
+        lines.append(play.card + (f" {play.value}" if play.card in ("1/11", "+-10") else ""))
+        state.apply(play)
+        while (not state.options.manual_draw and not state.is_over and state.current == seat
+               and state.phase.value in ("say", "draw")):
+            action = state.legal_actions()[0]
+            lines.append(str(action.total) if hasattr(action, "total") else "draw")
+            state.apply(action)
+        return lines
+
+    def play_on(state, seat, data):
+        lines = []
+
+        def learner_turn():
+            action = state.legal_actions()[0]  # the right total, the draw, the first free card
+            lines.append(str(action.total) if hasattr(action, "total") else getattr(action, "card", "draw"))
+            state.apply(action)
+
+        rng = random.Random(0)
+        level = data.get("level", "normal")
+        playon.loop(state, seat, data, adapter.mid_turn, lambda: state.apply(bots.choose(level, state, rng).action),
+                    learner_turn)
+        return lines
+
+    return walk_lesson(lesson, adapter.build, decide, play_on)

@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-import random
 import textwrap
 
 import pytest
 
 from tutor.cli.main import run
-from tutor.games.thirty_three import bots
-from tutor.lessons import playon
 from tutor.lessons.check import check_path, load_game_lessons
 from tutor.lessons.extract import extract_lessons
 from tutor.lessons.model import LessonError, load_lesson
 from tutor.lessons.runner import LessonRunner, stars_for
 from tutor.progress import Progress
-from helpers import Script, walk_lesson
+from helpers import Script, answers_for
 
 GOOD = textwrap.dedent("""\
     lesson: 1
@@ -193,43 +190,6 @@ def test_stars():
     assert (stars_for(0, 0), stars_for(1, 0), stars_for(1, 1), stars_for(2, 1)) == (3, 2, 2, 1)
 
 
-def answers_for(lesson, adapter):
-    """The lines that walk a lesson right through: Enter, expected or best plays, right quiz answers."""
-
-    def decide(state, seat, data):
-        lines = []
-        play = adapter.parse_expect(data["expect"], state)
-        if isinstance(play, adapter.TurnAnswer):  # manual draw: the total said, or the draw
-            lines.append(str(state.total) if play.kind == "say" else "draw")
-            state.apply(play.action)
-            return lines
-        play = play or adapter.coach.best_of(adapter.coach.assess(state)).play
-        lines.append(play.card + (f" {play.value}" if play.card in ("1/11", "+-10") else ""))
-        state.apply(play)
-        while (not state.options.manual_draw and not state.is_over and state.current == seat
-               and state.phase.value in ("say", "draw")):
-            action = state.legal_actions()[0]
-            lines.append(str(action.total) if hasattr(action, "total") else "draw")
-            state.apply(action)
-        return lines
-
-    def play_on(state, seat, data):
-        lines = []
-
-        def learner_turn():
-            action = state.legal_actions()[0]  # the right total, the draw, the first free card
-            lines.append(str(action.total) if hasattr(action, "total") else getattr(action, "card", "draw"))
-            state.apply(action)
-
-        rng = random.Random(0)
-        level = data.get("level", "normal")
-        playon.loop(state, seat, data, adapter.mid_turn, lambda: state.apply(bots.choose(level, state, rng).action),
-                    learner_turn)
-        return lines
-
-    return walk_lesson(lesson, adapter.build, decide, play_on)
-
-
 @pytest.mark.timeout(120)
 @pytest.mark.parametrize("lang", ["en", "lt", "de"])
 def test_a_whole_shipped_lesson_through_prompt_toolkit_pipe_input(tmp_path, lang):
@@ -244,7 +204,7 @@ def test_a_whole_shipped_lesson_through_prompt_toolkit_pipe_input(tmp_path, lang
     i18n.use(lang)
     lessons, _ = load_game_lessons("thirty-three")
     lesson = next(lesson for lesson in lessons if lesson.id == "the-limit")
-    lines = answers_for(lesson, adapter)
+    lines = answers_for(lesson)
     shown = []
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
         pipe.send_text("".join(line + "\n" for line in lines))
@@ -263,6 +223,6 @@ def test_every_shipped_lesson_can_be_walked_to_three_stars(tmp_path):
 
     lessons, _ = load_game_lessons("thirty-three")
     for lesson in lessons:
-        console = Script(answers_for(lesson, adapter))
+        console = Script(answers_for(lesson))
         assert LessonRunner(console, lesson, adapter, Progress(tmp_path)).run() == 3, lesson.id
         assert not any("This position has changed" in line for line in console.shown), lesson.id

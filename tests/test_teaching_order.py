@@ -419,11 +419,10 @@ def test_learn_after_every_lesson_offers_the_list_with_stars(capsys, monkeypatch
 
 
 def test_after_the_last_lesson_learn_says_what_comes_next(capsys, monkeypatch):
-    from test_lessons import answers_for
-    from tutor.games.thirty_three import lesson as adapter
+    from helpers import answers_for
 
     lessons = mark_done("thirty-three", but=("cards-and-turns",))
-    lines = answers_for(lessons[0], adapter)
+    lines = answers_for(lessons[0])
     code, out, _ = tutor(capsys, monkeypatch, ["learn", "33", "1"], "".join(line + "\n" for line in lines))
     assert code == 0 and "Lesson done: 3 stars of 3." in out
     assert "You have finished every lesson of 33. What next:" in out

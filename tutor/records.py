@@ -35,7 +35,7 @@ class RecordWriter:
         record (a network table resumed from it), after cutting off a line left half-written."""
         self.path = path
         if append:
-            _cut_partial_line(path)
+            cut_partial_line(path)
         self._fh: IO[str] = path.open("a" if append else "w", encoding="utf-8")
         if not append:
             self._line({"record": RECORD_VERSION, **(header or {})})
@@ -52,7 +52,7 @@ class RecordWriter:
         self._fh.close()
 
 
-def _cut_partial_line(path: Path) -> None:
+def cut_partial_line(path: Path) -> None:
     """Drops the end of a file after its last newline (a line a killed writer left unfinished)."""
     with path.open("rb+") as fh:
         data = fh.read()

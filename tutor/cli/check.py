@@ -131,6 +131,8 @@ def lesson_error_line(err: LessonError) -> str:
                                 "is to play, not seat %(player)d (rule %(clause)s)"),
         "expect_not_clear": _("the coach does not find %(card)s clearly right here: it must be judged right, "
                               "and the other choice weaker"),
+        "expect_coach_weaker": _("the coach judges %(card)s weaker than %(better)s here: the expected answer "
+                                 "must be one the coach judges right"),
     }
     if err.message == "play_on_endless":
         steps = err.params.get("steps", 0)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import getpass
 import importlib
-import json
 import random
 import socket
 import time
@@ -194,49 +193,38 @@ def host_command(game_name: str | None, players: int | None, level: str, seed: i
 
 
 def resumed(path: Path) -> tuple[Any, Any, Any, dict[str, Any], list[str | None], int]:
-    """A table's game, state, header, human names and host seat, from its record."""
+    """A table's game, state, header, human names and host seat, from its record (a line the
+    dying host left half-written is cut off first)."""
     from tutor.cli.info import find_game
     from tutor.cli.replay import record_error_line
-    from tutor.records import RecordError
+    from tutor.games.base import Chance
+    from tutor.records import RecordError, cut_partial_line, read_record
+
+    def shape_for(header: dict[str, Any]) -> Any:
+        return find_game(str(header.get("game"))).kit().record_shape
 
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        cut_partial_line(path)
+        header, events = read_record(path, shape_for)
     except OSError as exc:
         raise UserError(_("Cannot read %(file)s: %(reason)s") % {"file": str(path), "reason": exc.strerror}) from None
-    except UnicodeDecodeError:
-        lines = []
-    rows = []
-    for number, line in enumerate(lines, 1):
-        try:
-            row = json.loads(line)
-        except ValueError:
-            if number == len(lines):  # the line a killed host left half-written
-                break
-            rows = []
-            break
-        rows.append(row)
-    if not rows or not isinstance(rows[0], dict) or "players" not in rows[0]:
+    except RecordError as err:
+        raise UserError(record_error_line(err, path)) from None
+    players = header.get("players") or []
+    if not any(isinstance(p, str) and p.startswith("host:") for p in players):
         raise UserError(_("%(file)s is not the record of a network table.") % {"file": str(path)})
-    header, events = rows[0], rows[1:]
-    players = header.get("players")
-    if not isinstance(players, list) or not any(isinstance(p, str) and p.startswith("host:") for p in players):
-        raise UserError(_("%(file)s is not the record of a network table.") % {"file": str(path)})
-    game = find_game(str(header.get("game")))
+    game = find_game(str(header["game"]))
     kit = game.kit()
     state = None
     try:
         for _event, state in kit.replay(header, events):
             pass
-        if state is None:
-            state = kit.replay_start(header, events) if hasattr(kit, "replay_start") else None
     except RecordError as err:
         raise UserError(record_error_line(err, path, kit)) from None
     if state is None:
         raise UserError(_("%(file)s is not the record of a network table.") % {"file": str(path)})
     if state.is_over:
         raise UserError(_("The game in %(file)s is over; there is nothing to resume.") % {"file": str(path)})
-    from tutor.games.base import Chance
-
     state.chance = Chance(random.Random())  # the shuffles still to come are new ones
     names = [p.split(":", 1)[1] if p.startswith(("host:", "human:")) else None for p in players]
     host_seat = next(i for i, p in enumerate(players) if p.startswith("host:"))

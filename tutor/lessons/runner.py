@@ -1,8 +1,9 @@
 """Walks a learner through one lesson, step by step, and scores it with stars.
 
 Steps explain (citing a clause), set up a position on the real engine, ask for a
-decision (judged by the coach: right, legal but weaker, or illegal with the clause),
-let bots play on, or quiz a rule. A wrong or weaker answer is answered the way a teacher
+decision (judged by the coach as a game judges it: right, legal but weaker, or illegal
+with the clause; an answer the coach finds as good as the lesson's is right, and the
+lesson goes on with it), let bots play on, or quiz a rule. A wrong or weaker answer is answered the way a teacher
 would: the right answer, the reason in plain words (the step's `explain`, or the
 coach's), and the rule it rests on, its text in full; then the lesson goes on from the
 right answer. At every prompt `rule` shows the text of the clause the step cites (F2 too,
@@ -311,6 +312,12 @@ class LessonRunner:
             if verdict.kind == "right":
                 for line in lines:
                     self.console.show([("class:you", line)])
+                if self.another_answer(answer, expected):
+                    # Right as a game judges it, though not the lesson's answer: the explanation
+                    # that follows is about that one.
+                    self.console.show([("class:you", _("By the coach's figures your answer is as good as %(answer)s, "
+                                                       "the one the lesson expected.")
+                                        % {"answer": self.answer_text(expected)})])
                 if data.get("explain"):
                     self.console.show([("class:hint", lesson_text(data["explain"]))])
                 self.adapter.carry_out(self.session, answer, self.seat)
@@ -322,6 +329,12 @@ class LessonRunner:
             self.teach(better, data, lines)
             self.adapter.carry_out(self.session, better, self.seat)
             return
+
+    def another_answer(self, answer: Any, expected: Any) -> bool:
+        """The learner's answer is not the one the lesson expected (as an `expect` writes them);
+        False when the lesson expects none in particular (`best`, an arrangement)."""
+        written = self.expect_text(expected)
+        return bool(written) and self.expect_text(answer) != written
 
     def best_answer(self, data: dict[str, Any]) -> Any:
         """The answer the coach finds best here (for a `best` decision's typing hint), as

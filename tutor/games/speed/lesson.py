@@ -11,13 +11,15 @@ matched seat holds nothing but sets (SPD.7); a pile holds at most one card more 
 cycles played, and exactly its one card before the first draw (SPD.3, SPD.6).
 
 A `decide` step's `expect`: `middle` or `pile` (a draw, after the window passes), a card
-code (a discard), `match` or `pass` (the window), or `best` (the coach's choice).
+code (a discard), `match` or `pass` (the window), or `best` (the coach's choice). The expected
+answer must be one the coach judges right (`tutor check`); the learner's answer is judged as
+a game judges it, so another answer the coach finds as good is right too.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from tutor.cards import Card, parse_code
@@ -182,23 +184,14 @@ def parse_expect(expect: Any, state: State, seat: int | None = None) -> Answer |
 
 
 def judge(state: State, answer: Answer, expected: Answer | None, seat: int | None = None) -> Any:
+    """The answer judged as a game judges it (one position, one answer): another answer the coach
+    finds as good as the lesson's is right too."""
     seat = _seat(state) if seat is None else seat
     if answer.kind == "window":
-        verdict: Any = coach.judge_window(state, seat, answer.call)
-        if expected is not None:
-            verdict = replace(verdict, kind="right" if expected.call == answer.call else
-                              ("false" if answer.call else "missed"))
-        return verdict
+        return coach.judge_window(state, seat, answer.call)
     if answer.kind == "draw":
-        verdict = coach.judge_draw(state, seat, answer.source)  # type: ignore[arg-type]
-        if expected is not None:
-            verdict = replace(verdict, kind="right" if expected.source == answer.source else "weaker")
-        return verdict
-    verdict = coach.judge_discard(state, seat, answer.card)  # type: ignore[arg-type]
-    if expected is not None:
-        same = expected.card is not None and expected.card.code == answer.card.code  # type: ignore[union-attr]
-        verdict = replace(verdict, kind="right" if same else "weaker")
-    return verdict
+        return coach.judge_draw(state, seat, answer.source)  # type: ignore[arg-type]
+    return coach.judge_discard(state, seat, answer.card)  # type: ignore[arg-type]
 
 
 def _seat(state: State) -> int:
@@ -287,6 +280,11 @@ def check_decision(state: State, seat: int, data: dict[str, Any]) -> Answer:
                  Answer("draw", source="middle") if state.phase is Phase.DRAW else
                  Answer("discard", card=state.hands[seat][0]))
         expected = stronger(judge(state, probe, None, seat), None)
+    else:
+        verdict = judge(state, expected, None, seat)
+        if verdict.kind != "right":  # a lesson may not call weaker what a game calls right
+            raise PositionError(("expect",), "expect_coach_weaker", card=answer_expect(expected),
+                                better=answer_expect(stronger(verdict, None)))
     apply_quietly(state, expected, seat)
     return expected
 

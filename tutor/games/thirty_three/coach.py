@@ -91,24 +91,27 @@ def best_of(assessments: list[Assessment]) -> Assessment:
 
 
 def judge(state: State, play: Play, expected: Play | None = None) -> Verdict:
-    """Judges `play` for the player to move; `expected` (a lesson's answer) overrides the best."""
+    """Judges `play` for the player to move. It is weaker only when it clearly trails the best
+    play (`clearly_weaker`), in a lesson as in a game: one position, one answer. `expected` (a
+    lesson's answer) is the play a weaker one is compared with when it, too, is clearly ahead of
+    it; a play the figures cannot tell from the best is right, and then `best` is `expected`, for
+    the lesson to say that its answer is as good."""
     hand = tuple(state.hands[state.current])
     try:
         state.verify(play)
     except IllegalAction as err:
         return Verdict("illegal", play, err.clause, err.message, dict(err.params), hand=hand, total=state.total)
-    if expected is not None:
-        assessments = assess(state, quoted=(play, expected))
-    else:
-        assessments = assess(state, quoted=(play,), settle=play)
+    assessments = assess(state, quoted=(play,), settle=play)  # as a game judges it, lesson or not
     mine = next(a for a in assessments if a.play == play)
-    if expected is not None:
-        best = next(a for a in assessments if a.play == expected)
-        kind = "right" if play == expected else "weaker"
-        return Verdict(kind, play, mine=mine, best=best, hand=hand, total=state.total)
     best = best_of(assessments)
-    return Verdict("weaker" if clearly_weaker(mine, best) else "right", play, mine=mine, best=best, hand=hand,
-                   total=state.total)
+    kind = "weaker" if clearly_weaker(mine, best) else "right"
+    if expected is not None:
+        lesson = next(a for a in assessments if a.play == expected)
+        if lesson.error > odds.TARGET:  # a figure the lesson may quote: as precise as any quoted one
+            lesson = next(a for a in assess(state, quoted=(play, expected)) if a.play == expected)
+        if kind == "right" or clearly_weaker(mine, lesson):
+            best = lesson
+    return Verdict(kind, play, mine=mine, best=best, hand=hand, total=state.total)
 
 
 def clearly_weaker(mine: Assessment, best: Assessment) -> bool:

@@ -14,7 +14,10 @@ so the total must be a sum the pile can make without passing 33 on the way (33.5
 (33.4).
 
 A `decide` step's `expect` is a play (`-3`, `1/11 11`, `+-10=-10`) or `best`: the coach
-decides. Its answer must be legal in the position; `tutor check` proves it. In manual-draw
+decides. Its answer must be legal in the position and one the coach judges right; `tutor
+check` proves both. The learner's play is judged as a game judges it: another play that the
+coach's figures cannot tell from the best is right too (the lesson goes on with it), and a
+weaker one is compared with the expected play. In manual-draw
 mode a play leaves the rest of the turn to the steps that follow: a decision `expect: say`
 (the learner types the new total, 33.11) and one `expect: draw` (the learner draws; ending
 the turn without drawing is the mistake 33.10 punishes), or a `play_on`.
@@ -392,6 +395,11 @@ def carry_out(session: Any, answer: Answer, seat: int) -> None:
 
 
 def stronger(verdict: Any, expected: Answer | None) -> Answer:
+    """The answer the lesson goes on with after a weaker or illegal one: the play the coach named
+    as stronger (the lesson's answer whenever the figures put it clearly ahead), else the
+    lesson's answer or the coach's best."""
+    if isinstance(verdict, coach.Verdict) and verdict.kind == "weaker" and verdict.best is not None:
+        return verdict.best.play
     if expected is not None:
         return expected
     if isinstance(verdict, TurnVerdict):
@@ -400,13 +408,20 @@ def stronger(verdict: Any, expected: Answer | None) -> Answer:
 
 
 def check_decision(state: State, seat: int, data: dict[str, Any]) -> Play:
-    """For `tutor check`: the decision can be asked here, its answer is legal; then it is made.
+    """For `tutor check`: the decision can be asked here, its answer is legal and one the coach
+    judges right (a lesson may not call weaker what a game calls right); then it is made.
     Returns the answer made (the expected one, or the coach's best)."""
     check_decision_position(state, seat)
     expected = parse_expect(data["expect"], state)
     if isinstance(expected, TurnAnswer):
         state.apply(expected.action)
         return expected  # type: ignore[return-value]
+    if expected is not None and len(state.legal_plays()) > 1:
+        verdict = coach.judge(state, expected)
+        if verdict.kind != "right":
+            assert verdict.best is not None
+            raise PositionError(("expect",), "expect_coach_weaker", card=answer_expect(expected),
+                                better=answer_expect(verdict.best.play))
     play = expected or coach.best_of(coach.assess(state)).play
     state.lesson_last_value = play.value  # type: ignore[attr-defined]
     state.apply(play)

@@ -259,8 +259,8 @@ def verdict_lines(verdict: Verdict, ascii_only: bool = False) -> list[str]:
     code, line = _reason(verdict, ascii_only)
     if line:
         lines.append(line)
-    figures = len(lines)
-    # Only figures that differ as printed are compared: "about 0% against 0%" tells nothing.
+    # Only figures that differ as printed are compared: "about 0% against 0%" tells nothing. A
+    # weaker play trails by more than the coach's margin, so its own chance always differs.
     if _pct(best.risk) != _pct(mine.risk) and best.risk < mine.risk:
         lines.append(_("It lowers your own chance of being stuck in the next two rounds from about %(mine)s "
                        "to %(best)s.")
@@ -269,10 +269,6 @@ def verdict_lines(verdict: Verdict, ascii_only: bool = False) -> list[str]:
         lines.append(_("At %(total)d the next player is stuck about %(percent)s of the time, against "
                        "%(mine)s after your play.") % {"total": best.total, "percent": _pct(best.next_stuck),
                                                           "mine": _pct(mine.next_stuck)})
-    if len(lines) == figures:
-        # A lesson's answer the figures cannot tell apart from the learner's play.
-        lines.append(_("By these figures your play is as good: your own chance of being stuck in the next two "
-                       "rounds is about %(percent)s either way.") % {"percent": _pct(mine.risk)})
     return lines
 
 

@@ -14,7 +14,10 @@ decks hold.
 
 A `decide` step's `expect`: `stock` or `pile` (a draw), a card code (`KD`, a discard), `out KD`
 (going out with that discard), `arrange` (the learner types their melds, judged against
-the solver), or `best` (the coach's choice for the phase).
+the solver), or `best` (the coach's choice for the phase). The expected answer must be one the
+coach judges right (`tutor check`); the learner's answer is judged as a game judges it, so
+another answer the coach finds as good (a draw within the margin, a discard leaving as few
+points) is right too.
 """
 
 from __future__ import annotations
@@ -174,21 +177,17 @@ def parse_expect(expect: Any, state: State) -> Answer | None:
 
 
 def judge(state: State, answer: Answer, expected: Answer | None) -> Any:
+    """The answer judged as a game judges it (one position, one answer): another answer the coach
+    finds as good as the lesson's is right too. A weaker answer where the lesson goes out names
+    that card."""
     if answer.kind == "arrange":
         hand = state.hands[state.current]
         return coach.judge_arrangement(hand, state.wild, state.rules, [list(m) for m in answer.melds])
     if answer.kind == "draw":
-        verdict: Any = coach.judge_draw(state, answer.source)  # type: ignore[arg-type]
-        if expected is not None and verdict.kind != "illegal":
-            verdict = replace(verdict, kind="right" if expected.source == answer.source else "weaker")
-        return verdict
+        return coach.judge_draw(state, answer.source)  # type: ignore[arg-type]
     verdict = coach.judge_discard(state, answer.card, answer.kind == "out")  # type: ignore[arg-type]
-    if expected is not None and verdict.kind != "illegal":
-        same = expected.kind == answer.kind and expected.card.code == answer.card.code  # type: ignore[union-attr]
-        if expected.kind == "out":
-            verdict = replace(verdict, kind="right" if same else "weaker", best=expected.card, best_left=0)
-        else:
-            verdict = replace(verdict, kind="right" if same else "weaker")
+    if expected is not None and expected.kind == "out" and verdict.kind == "weaker":
+        verdict = replace(verdict, best=expected.card, best_left=0)
     return verdict
 
 
@@ -272,6 +271,11 @@ def check_decision(state: State, seat: int, data: dict[str, Any]) -> Answer:
         return expected
     if expected is None:
         expected = stronger(judge(state, _best_probe(state), None), None)
+    else:
+        verdict = judge(state, expected, None)
+        if verdict.kind != "right":  # a lesson may not call weaker what a game calls right
+            raise PositionError(("expect",), "expect_coach_weaker", card=answer_expect(expected),
+                                better=answer_expect(stronger(verdict, None)))
     apply_quietly(state, expected)
     return expected
 
