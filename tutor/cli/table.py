@@ -179,8 +179,8 @@ def host_command(game_name: str | None, players: int | None, level: str, seed: i
             "command": f"tutor host --resume {writer_path}"})
         return 130 if leave.reason == "interrupt" else 0
     finally:
+        server.stop()  # first: a seat left by the host must not be played on by a bot meanwhile
         link.close()
-        server.stop()
         if holder["writer"] is not None:
             holder["writer"].close()
     if state.is_over:

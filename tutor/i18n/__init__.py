@@ -186,7 +186,7 @@ def format_list(items: Sequence[str], style: str = "standard") -> str:
     """A list joined the way the current language joins lists ("a, b and c")."""
     from babel.lists import format_list as _format_list
 
-    return _format_list(list(items), style=style, locale=_current_lang)
+    return _format_list(list(items), style=style, locale=current())
 
 
 # Each language's own quotation marks (CLDR's quotationStart/quotationEnd; French and
@@ -213,5 +213,5 @@ def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
     clean = one_line(text[: limit + 1])
     if len(text) > limit:
         clean = clean[: limit - 1].rstrip() + "\u2026"
-    start, end = _QUOTES.get(_current_lang, _QUOTES["en"])
+    start, end = _QUOTES.get(current(), _QUOTES["en"])
     return f"{start}{clean}{end}"

@@ -89,7 +89,7 @@ def check(message: dict[str, Any], shape: dict[str, tuple[type, ...]]) -> None:
 #: What a client may send, and the fields each message has.
 CLIENT_MESSAGES: dict[str, dict[str, tuple[type, ...]]] = {
     "hello": {"protocol": (int,), "code": (str,), "name": (str,)},
-    "act": {"action": (dict,), "coach": (bool,)},
+    "act": {"action": (dict,), "coach": (bool,), "id": (int, type(None))},
     "start": {},
     "bye": {},
 }

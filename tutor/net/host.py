@@ -284,7 +284,7 @@ class Table:
             conn.send({"type": "error", "error": "not_started"})
             return
         if len(seat.inbox) >= QUEUED:
-            conn.send({"type": "error", "error": "busy"})
+            conn.send({"type": "error", "error": "busy", "id": message.get("id")})
             return
         seat.inbox.append(message)
         self.order.append(seat.index)
@@ -296,8 +296,10 @@ class Table:
         """Runs a bot's or the coach's search off the loop (the referee waits; nothing changes the state)."""
         return await asyncio.get_running_loop().run_in_executor(None, fn, *args)
 
-    def publish(self, events: list[Event], remarks: dict[int, list[dict[str, Any]]] | None = None) -> None:
-        """The events go into the record, and to every seat as it may see them, with its view."""
+    def publish(self, events: list[Event], remarks: dict[int, list[dict[str, Any]]] | None = None,
+                answer: tuple[int, int] | None = None) -> None:
+        """The events go into the record, and to every seat as it may see them, with its view;
+        `answer` (seat, id) marks the update that answers that seat's `act` with that id."""
         self.version += 1
         if events:
             self.record(events)
@@ -305,8 +307,11 @@ class Table:
             if seat.conn is None:
                 continue
             shown = [e for e in (self.net.redact(event, seat.index) for event in events) if e is not None]
-            seat.conn.send({"type": "update", "events": plain(shown), "view": self.net.view(self.state, seat.index),
-                            "remarks": (remarks or {}).get(seat.index, [])})
+            update = {"type": "update", "events": plain(shown), "view": self.net.view(self.state, seat.index),
+                      "remarks": (remarks or {}).get(seat.index, [])}
+            if answer is not None and answer[0] == seat.index:
+                update["answer"] = answer[1]
+            seat.conn.send(update)
 
     async def decide(self, seat: Seat, message: dict[str, Any]) -> None:
         """A human's decision: refused with the rule, or judged (if asked) and applied."""
@@ -315,26 +320,28 @@ class Table:
             action = self.net.action(message["action"], seat.index)
         except (ValueError, KeyError, TypeError, AttributeError):
             if conn:
-                conn.send({"type": "error", "error": "bad_action"})
+                conn.send({"type": "error", "error": "bad_action", "id": message.get("id")})
             return
         try:
             self.state.verify(action)
         except IllegalAction as err:
             if conn:
+                verdicts = await self.think(self.net.refusal, self.state, seat.index, action, err)
                 conn.send({"type": "refused", "clause": err.clause, "message": err.message,
-                           "params": plain(err.params),
-                           "verdicts": plain(self.net.refusal(self.state, seat.index, action, err))})
+                           "params": plain(err.params), "verdicts": plain(verdicts), "id": message.get("id")})
             return
         if message.get("coach") and conn is not None:
             verdicts = await self.think(self.net.judge, self.state, seat.index, action)
             if verdicts:
                 conn.send({"type": "verdicts", "verdicts": plain(verdicts)})
-        self.apply(seat.index, action, {})
+        answer = message.get("id")
+        self.apply(seat.index, action, {}, None if answer is None else (seat.index, answer))
 
-    def apply(self, seat: int, action: Any, remarks: dict[int, list[dict[str, Any]]]) -> None:
+    def apply(self, seat: int, action: Any, remarks: dict[int, list[dict[str, Any]]],
+              answer: tuple[int, int] | None = None) -> None:
         self.since.pop(seat, None)
         self.warned.discard(seat)
-        self.publish(self.state.apply(action), remarks)
+        self.publish(self.state.apply(action), remarks, answer)
 
     def bot_acts(self, seat: int, action: Any) -> None:
         """A bot's decision goes in, with what it says of it from each human's view (for `why`)."""

@@ -67,6 +67,7 @@ class RemoteSession(TableSession):
         self.started = bool(welcome.get("started"))
         self.away: list[int] = []
         self.waiting = False  # an action was sent and the table has not answered yet
+        self.sent = 0  # the id of the last action sent
         super().__init__(console, self.mirror(welcome), welcome.get("level", "normal"), random.Random(0),
                          self.seat, ascii_only, None, coach)
         self.names = NetNames(welcome["players"], self.seat, welcome.get("names") or [])
@@ -153,12 +154,14 @@ class RemoteSession(TableSession):
 
     def send_action(self, action: dict[str, Any]) -> None:
         self.waiting = True
-        self.link.send({"type": "act", "action": action, "coach": bool(self.coach)})
+        self.sent += 1
+        self.link.send({"type": "act", "action": action, "coach": bool(self.coach), "id": self.sent})
 
     def dispatch(self, message: dict[str, Any]) -> str | None:
         kind = message.get("type")
         if kind == "update":
-            self.waiting = False
+            if message.get("answer") == self.sent:  # the update our action made (others' may come first)
+                self.waiting = False
             self.view = message.get("view") or {}
             self.on_update(message.get("events") or [], self.view, message.get("remarks") or [])
             self.decided()
@@ -171,7 +174,8 @@ class RemoteSession(TableSession):
         elif kind == "seats":
             self.on_seats(message)
         elif kind == "error":
-            self.waiting = False
+            if message.get("id") in (None, self.sent):
+                self.waiting = False
             self.say_error(error_line(str(message.get("error"))))
         elif kind == "over":
             return "over"
