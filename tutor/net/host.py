@@ -179,6 +179,8 @@ class Table:
         self.wake = asyncio.Event()
         self.start_event = asyncio.Event()
         self.finished = asyncio.Event()
+        # Seats whose player has been at the table since it opened (the host's own is there from the start).
+        self.came: set[int] = {host_seat}
         self.since: dict[int, float] = {}  # when each seat the clock runs for began to be waited for
         self.warned: set[int] = set()
         if started:
@@ -192,9 +194,10 @@ class Table:
         return [seat.name for seat in self.seats]
 
     def bot_seats(self) -> set[int]:
-        """Seats a bot plays now: bot seats, and dropped humans' when a bot covers for them."""
+        """Seats a bot plays now: bot seats, and dropped humans' when a bot covers for them (at a
+        table resumed from its record, only once they were back: until then the table waits)."""
         return {s.index for s in self.seats
-                if not s.human or (s.away and self.on_drop is OnDrop.BOT)}
+                if not s.human or (s.away and self.on_drop is OnDrop.BOT and s.index in self.came)}
 
     def humans_here(self) -> set[int]:
         return {s.index for s in self.seats if s.human and s.conn is not None}
@@ -230,6 +233,7 @@ class Table:
         rejoined = seat.name is not None
         seat.name = name
         seat.conn = conn
+        self.came.add(seat.index)
         if self.tap is not None:
             tap, index = self.tap, seat.index
             conn.tap = lambda data: tap(index, data)
@@ -450,16 +454,25 @@ class Table:
                     return
                 if not line.strip():
                     continue
-                if not conn.allowed():
-                    now = time.monotonic()
-                    if now - conn.warned > 1:
-                        conn.warned = now
-                        conn.send({"type": "error", "error": "too_fast"})
-                    continue
                 try:
                     message = client_message(line)
                 except FrameError as err:
-                    conn.send({"type": "error", "error": err.code})
+                    message = None
+                    error = err.code
+                if not conn.allowed():
+                    # Over the rate: a decision waits its turn (only this connection slows down);
+                    # anything else is dropped, said once a second.
+                    if message is not None and message["type"] == "act":
+                        while not conn.allowed():
+                            await asyncio.sleep(1 / RATE)
+                    else:
+                        now = time.monotonic()
+                        if now - conn.warned > 1:
+                            conn.warned = now
+                            conn.send({"type": "error", "error": "too_fast"})
+                        continue
+                if message is None:
+                    conn.send({"type": "error", "error": error})
                     continue
                 if message["type"] == "bye":
                     return
@@ -502,14 +515,17 @@ class Table:
         def read() -> None:
             while True:
                 data = link.outbox.get()
-                if data is None:
-                    loop.call_soon_threadsafe(self.detach, seat, conn)
-                    return
                 try:
-                    message = client_message(data)
-                except FrameError:
-                    continue
-                loop.call_soon_threadsafe(self.take, seat, conn, message)
+                    if data is None:
+                        loop.call_soon_threadsafe(self.detach, seat, conn)
+                        return
+                    try:
+                        message = client_message(data)
+                    except FrameError:
+                        continue
+                    loop.call_soon_threadsafe(self.take, seat, conn, message)
+                except RuntimeError:  # the table has closed: nothing more to hand in
+                    return
 
         threading.Thread(target=read, name="tutor-host-seat", daemon=True).start()
 
@@ -563,12 +579,18 @@ class Server:
         for seat in self.table.seats:
             if seat.conn is not None:
                 seat.conn.close()
-        referee.cancel()
-        await asyncio.sleep(0)
+        # Every connection's task ends with the table (none is left pending when the loop closes).
+        others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        for task in others:
+            task.cancel()
+        await asyncio.gather(*others, return_exceptions=True)
 
     def call(self, fn: Callable[..., Any], *args: Any) -> None:
-        """Runs fn(*args) on the table's loop."""
-        self.loop.call_soon_threadsafe(fn, *args)
+        """Runs fn(*args) on the table's loop (nothing, once the table has closed)."""
+        try:
+            self.loop.call_soon_threadsafe(fn, *args)
+        except RuntimeError:
+            pass
 
     def stop(self) -> None:
         if self.thread.is_alive() and hasattr(self, "_stopping"):

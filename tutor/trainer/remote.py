@@ -20,7 +20,7 @@ from tutor.trainer.console import Console, Leave, TimeUp
 from tutor.trainer.table import Names, TableSession
 
 #: Seconds the host's terminal waits at the waiting room's prompt before it shows who came.
-ROOM_PACE = 3.0
+ROOM_PACE = 15.0
 
 
 class NetNames(Names):
@@ -160,11 +160,13 @@ class RemoteSession(TableSession):
     def dispatch(self, message: dict[str, Any]) -> str | None:
         kind = message.get("type")
         if kind == "update":
-            if message.get("answer") == self.sent:  # the update our action made (others' may come first)
+            answered = message.get("answer") == self.sent  # the update our action made (others' may come first)
+            if answered:
                 self.waiting = False
             self.view = message.get("view") or {}
             self.on_update(message.get("events") or [], self.view, message.get("remarks") or [])
-            self.decided()
+            if answered:
+                self.decided()  # the clauses of a verdict stay at hand for `rules` until our next decision
         elif kind == "verdicts":
             self.on_verdicts(message.get("verdicts") or [])
         elif kind == "refused":

@@ -40,7 +40,7 @@ def event_line(event: Event, names: Names, ascii_only: bool = False, reveal: boo
     you = names.is_you(p)
     who = names(p) if p is not None else ""
     if kind == "shuffle":
-        n = len(event["stock"])
+        n = _size(event)
         return ngettext("The deck of %(count)d card is shuffled.", "The deck of %(count)d cards is shuffled.", n) % {
             "count": n
         }
@@ -67,11 +67,14 @@ def event_line(event: Event, names: Names, ascii_only: bool = False, reveal: boo
         return (_("You play %(card)s: the total is %(total)d.") if you else
                 _("%(player)s plays %(card)s: the total is %(total)d.")) % params
     if kind == "draw":
-        params = {"player": who, "card": _card(event["card"], ascii_only)}
-        if you:
-            return _("You draw %(card)s.") % params
-        if reveal:
-            return _("%(player)s draws %(card)s.") % params
+        # At a network table another player's draw comes without its card (net.redact).
+        params = {"player": who}
+        if "card" in event:
+            params["card"] = _card(event["card"], ascii_only)
+            if you:
+                return _("You draw %(card)s.") % params
+            if reveal:
+                return _("%(player)s draws %(card)s.") % params
         return _("%(player)s draws a card.") % params
     if kind == "say":
         params = {"player": who, "said": event["said"], "total": event["total"]}
@@ -83,7 +86,7 @@ def event_line(event: Event, names: Names, ascii_only: bool = False, reveal: boo
         return (_("You end your turn without drawing.") if you else
                 _("%(player)s ends the turn without drawing.") % {"player": who})
     if kind == "recycle":
-        n = len(event["stock"])
+        n = _size(event)
         if event["shuffled"]:
             return ngettext(
                 "The stock is empty: the discard pile is shuffled into a new stock of %(count)d card (33.9).",
@@ -113,6 +116,12 @@ def event_line(event: Event, names: Names, ascii_only: bool = False, reveal: boo
         n = event["plays"]
         return ngettext("Game over after %(count)d play.", "Game over after %(count)d plays.", n) % {"count": n}
     return None
+
+
+def _size(event: Event) -> int:
+    """How many cards a shuffle or a recycle holds: its stock, or at a network table, where the
+    stock's order stays on the host, its size (net.redact)."""
+    return len(event["stock"]) if "stock" in event else int(event["size"])
 
 
 def result_line(loser: int, rule: str, players: int, names: Names) -> str:

@@ -9,11 +9,12 @@ back as one line with the rule's clause, and the prompt again.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from tutor.games.base import Event, IllegalAction
 from tutor.games.remark import Remark
 from tutor.games.thirty_three import bots
-from tutor.games.thirty_three.deck import FACES, LIMIT, VALUES
+from tutor.games.thirty_three.deck import LIMIT, VALUES
 from tutor.games.thirty_three.engine import (
     Action,
     Draw,
@@ -26,6 +27,7 @@ from tutor.games.thirty_three.engine import (
     State,
     View,
 )
+from tutor.games.thirty_three.net import TableView, table_view
 from tutor.games.thirty_three.narrate import (
     coach_lines,
     event_line,
@@ -46,7 +48,7 @@ from tutor.games.thirty_three.words import (
 from tutor.i18n import _, format_list, ngettext, npgettext, quoted
 from tutor.trainer.commands import command_of, command_word, typed_word
 from tutor.trainer.console import Console, Fragments
-from tutor.trainer.table import Recorder, TableSession, go_on_line
+from tutor.trainer.table import Names, Recorder, TableSession, go_on_line
 from tutor.typed import whole_number
 
 
@@ -58,34 +60,42 @@ def card_style(face: str) -> str:
     return "class:card.special"
 
 
-class PlaySession(TableSession):
-    clauses = CLAUSES
+class Screen:
+    """33 as one seat sees and types it: the table, the toolbar, help, Tab completion, the prompts
+    and the parsing of what is typed into a decision, all from the seat's `TableView`. The local
+    session and the network client (`remote.py`) share it; neither decides legality here.
 
-    def __init__(
-        self,
-        console: Console,
-        state: State,
-        level: str,
-        rng: random.Random,
-        learner: int | None,
-        ascii_only: bool = False,
-        record: Recorder | None = None,
-        coach: bool = False,
-    ) -> None:
-        super().__init__(console, state, level, rng, learner, ascii_only, record, coach)
+    The session supplies `seen()`, and `console`, `ascii`, `names`, `ask`, `say_error` and
+    `handle_command` (tutor.trainer.table.TableSession's)."""
+
+    console: Console
+    ascii: bool
+    names: Names
+    ask: Callable[..., str]
+    say_error: Callable[..., None]
+    handle_command: Callable[[str | None], bool]
+
+    def seen(self) -> TableView:
+        """What the seat sees now."""
+        raise NotImplementedError
+
+    def start_screen(self) -> None:
         self._table_shown = -1  # the table is shown once per turn, not after each error
         self._warned = False
-        self._played = False  # until the learner's first play, the prompt says how a card is typed
+        self._played = False  # until the seat's first play, the prompt says how a card is typed
 
     # ----------------------------------------------------------------- output
 
-    def event_line(self, event: Event) -> str | None:
-        return event_line(event, self.names, self.ascii, reveal=self.learner is None,
-                          manual=self.state.options.manual_draw)
+    def show_intro(self, hint: bool) -> None:
+        """The game's title, and with a seat to play, how to get help."""
+        self.console.show([("class:title", _("33: never push the total over %(limit)d.") % {"limit": LIMIT})])
+        if hint:
+            self.console.show([("class:hint", _("Type %(help)s (or press F1) for how to play; Tab completes your cards.")
+                                 % {"help": typed_word("help")})])
 
-    def emit(self, events: list[Event]) -> None:
-        super().emit(events)
-        if self.state.phase is Phase.PICK and not self._warned:
+    def note_events(self, events: list[Event], phase: Phase, players: int) -> None:
+        """After the lines of `events` (the table now in `phase`): the forfeit's warning and the result."""
+        if phase is Phase.PICK and not self._warned:
             # 33.12: the warning goes with the forfeit draw, whoever is playing.
             self._warned = True
             self.console.show([("class:hint", forfeit_warning())])
@@ -93,18 +103,18 @@ class PlaySession(TableSession):
             if event["event"] == "play" and self.names.is_you(event["player"]):
                 self._played = True
             if event["event"] == "game_over" and event.get("loser") is not None:
-                self.console.show([("class:title", result_line(event["loser"], event["rule"], self.state.players,
+                self.console.show([("class:title", result_line(event["loser"], event["rule"], players,
                                                                self.names))])
 
     def show_position(self) -> None:
-        s = self.state
-        if self.learner is not None and s.phase is Phase.PLAY and s.current == self.learner:
+        view = self.seen()
+        if view.phase is Phase.PLAY and view.current == view.seat:
             self.console.show(self.table())
 
     def face(self, face: str) -> str:
         return show_face(face, self.ascii)
 
-    def hand_fragments(self, hand: list[str]) -> Fragments:
+    def hand_fragments(self, hand: list[str] | tuple[str, ...]) -> Fragments:
         frags: Fragments = []
         for card in hand:
             text = f"[{self.face(card)}]" if self.ascii else f"\u2009{self.face(card)}\u2009"
@@ -112,40 +122,39 @@ class PlaySession(TableSession):
         return frags
 
     def table(self) -> Fragments:
-        s = self.state
-        hand = s.hands[self.learner] if self.learner is not None else []
+        view = self.seen()
         # TRANSLATORS: 33's stock (each game's stock has its own entry: use your table's word for it).
-        stock = npgettext("33", "%(count)d card in the stock", "%(count)d cards in the stock", len(s.stock)) % {
-            "count": len(s.stock)
-        }
+        stock = npgettext("33", "%(count)d card in the stock", "%(count)d cards in the stock",
+                          view.stock_size) % {"count": view.stock_size}
         frags: Fragments = [
             ("", "\n"),
-            ("class:total", _("Total: %(total)d") % {"total": s.total}),
+            ("class:total", _("Total: %(total)d") % {"total": view.total}),
             ("", f"  ·  {stock}"),
         ]
-        if s.pile:
-            frags += [("", "  ·  " + _("Top of the pile:") + " "), (card_style(s.pile[-1]), self.face(s.pile[-1]))]
-        frags += [("", "\n" + _("Your hand:") + " ")] + self.hand_fragments(hand)
+        if view.top is not None:
+            frags += [("", "  ·  " + _("Top of the pile:") + " "), (card_style(view.top), self.face(view.top))]
+        frags += [("", "\n" + _("Your hand:") + " ")] + self.hand_fragments(view.hand)
         return frags
 
     def toolbar(self) -> str:
-        s = self.state
-        turn = self.names(s.current) if s.current_player is not None else ""
+        view = self.seen()
+        turn = self.names(view.current) if view.current is not None else ""
         return " " + _("33 · total %(total)d · turn: %(player)s · F1 help · F2 rules · Ctrl-D quit") % {
-            "total": s.total, "player": turn
+            "total": view.total, "player": turn
         }
 
     # ------------------------------------------------------------------ input
 
     def choices(self) -> list[str]:
         """What completion offers: the legal plays, in notation and in words, and the commands."""
-        s = self.state
+        view = self.seen()
         words: list[str] = []
-        if s.phase is Phase.PLAY and s.current == self.learner and self.learner not in s.pending:
-            for play in s.legal_plays():
+        if view.phase is Phase.PLAY and view.current == view.seat and view.seat not in view.pending:
+            plays = view.legal_plays()
+            for play in plays:
                 words.append(self.face(play.card) if self.ascii else play.card)
             kinds = card_words()
-            for play in s.legal_plays():
+            for play in plays:
                 card = play.card
                 if card == "0":
                     words.append(kinds["zero"][0])
@@ -178,8 +187,8 @@ class PlaySession(TableSession):
             self.console.show([("class:hint", line)])
 
     def first_prompt(self) -> str:
-        """The prompt of the learner's first move: how a card is typed, with cards from their hand."""
-        hand = self.state.hands[self.learner]  # type: ignore[index]
+        """The prompt of the seat's first move: how a card is typed, with cards from their hand."""
+        hand = self.seen().hand
         single = [f for f in hand if len(VALUES[f]) == 1]
         double = [f for f in hand if len(VALUES[f]) == 2]
         examples = [single[0] if single else "+7"]
@@ -189,7 +198,7 @@ class PlaySession(TableSession):
         return _("Play a card, like %(examples)s:") % {"examples": format_list(examples, style="or")}
 
     def read_play(self) -> Play | None:
-        """One attempt at the learner's play; None after a command or an error shown."""
+        """One attempt at the seat's play; None after a command or an error shown."""
         text = self.ask(_("Your card:") if self._played else self.first_prompt())
         if not text.strip():
             return None
@@ -202,9 +211,9 @@ class PlaySession(TableSession):
         return self.play_from_text(text)
 
     def play_from_text(self, text: str) -> Play | None:
-        """The play a learner's words name, asking for the value of a two-value card."""
+        """The play a seat's words name, asking for the value of a two-value card."""
         parsed = parse_card(text)
-        hand = self.state.hands[self.learner]  # type: ignore[index]
+        hand = self.seen().hand
         if parsed is None:
             self.say_error(_("%(text)s is not a card. Type %(help)s for how to write cards.") % {
                 "text": quoted(text), "help": typed_word("help")}, "33.1")
@@ -241,35 +250,24 @@ class PlaySession(TableSession):
                 return number
             self.say_error(_("Type %(first)s or %(second)s.") % {"first": quoted(shown[0]), "second": quoted(shown[1])})
 
-    def learner_action(self) -> Action | None:
-        s = self.state
-        if s.phase is Phase.PLAY and self.learner in s.pending:
+    def read_action(self) -> Action | None:
+        """One attempt at the seat's decision on its turn, from what it types (the engine or the
+        host judges it); None after a command or an error shown."""
+        view = self.seen()
+        seat = view.seat
+        if view.phase is Phase.PLAY and seat in view.pending:
             text = self.ask(_("You hold two cards. Type %(draw)s:") % {"draw": typed_word("draw")})
             if command_of(text) == "draw":
-                return Draw(self.learner)
+                return Draw(seat)
             self.handle_command(command_of(text)) or self.say_error(
                 illegal_line(IllegalAction("33.10", "draw_first"), self.ascii))
             return None
-        if s.phase is Phase.PLAY:
-            if self._table_shown != s.plays:
-                self._table_shown = s.plays
+        if view.phase is Phase.PLAY:
+            if self._table_shown != view.plays:
+                self._table_shown = view.plays
                 self.console.show(self.table())
-            play = self.read_play()
-            if play is not None and self.coach:
-                from tutor.games.thirty_three.coach import best_legal, judge
-
-                verdict = judge(s, play)
-                if verdict.kind == "illegal":
-                    # The refusal first, then the play that fits (33.7).
-                    self.say_error(illegal_line(IllegalAction(verdict.clause or "33.5", verdict.message or "not_now",
-                                                              **verdict.params), self.ascii))
-                    best = best_legal(s) if verdict.message == "over_limit" else None
-                    if best is not None:
-                        self.coach_says(instead_line(best, self.ascii))
-                    return None
-                self.coach_says(*coach_lines(verdict, self.ascii))
-            return play
-        if s.phase is Phase.SAY:
+            return self.read_play()
+        if view.phase is Phase.SAY:
             text = self.ask(_("Say the new total:"), [])
             if self.handle_command(command_of(text)):
                 return None
@@ -278,7 +276,7 @@ class PlaySession(TableSession):
                 self.say_error(_("Type the total as a number."))
                 return None
             return Say(said)
-        if s.phase is Phase.DRAW:
+        if view.phase is Phase.DRAW:
             text = self.ask(_("Type %(draw)s to draw a card, or %(end)s to end your turn without drawing:") % {
                 "draw": typed_word("draw"), "end": typed_word("end")},
                 [command_word("draw"), command_word("end")])
@@ -290,13 +288,12 @@ class PlaySession(TableSession):
             if not self.handle_command(command):
                 self.say_error(illegal_line(IllegalAction("33.5", "draw_first"), self.ascii))
             return None
-        if s.phase is Phase.PICK:
+        if view.phase is Phase.PICK:
             return self.read_pick()
         return None
 
     def read_pick(self) -> Action | None:
-        taken = set(self.state.picks.values())
-        free = [self.face(f) for f in FACES if self.state.options.deck.get(f) and f not in taken]
+        free = [self.face(f) for f in self.seen().free_faces()]
         text = self.ask(_("Choose a card for the forfeit draw, or type %(skip)s:") % {"skip": typed_word("skip")},
                         free + [command_word("skip")])
         if not text.strip():
@@ -313,6 +310,70 @@ class PlaySession(TableSession):
             return None
         return Pick(parsed.face)
 
+    def late_draw(self) -> bool | None:
+        """33.10: the seat ended its turn without drawing and the next player is about to draw;
+        True: the seat draws now; False: it lets them go on; None: a command was carried out."""
+        text = self.ask(_("Press Enter to go on."), [command_word("draw")])
+        command = command_of(text)
+        if command == "draw":
+            return True
+        if not text.strip():
+            return False
+        if not self.handle_command(command):
+            self.say_error(go_on_line(command_word("draw")))
+        return None
+
+
+class PlaySession(Screen, TableSession):
+    clauses = CLAUSES
+
+    def __init__(
+        self,
+        console: Console,
+        state: State,
+        level: str,
+        rng: random.Random,
+        learner: int | None,
+        ascii_only: bool = False,
+        record: Recorder | None = None,
+        coach: bool = False,
+    ) -> None:
+        super().__init__(console, state, level, rng, learner, ascii_only, record, coach)
+        self.start_screen()
+
+    def seen(self) -> TableView:
+        return table_view(self.state, self.learner if self.learner is not None else 0)
+
+    def event_line(self, event: Event) -> str | None:
+        return event_line(event, self.names, self.ascii, reveal=self.learner is None,
+                          manual=self.state.options.manual_draw)
+
+    def emit(self, events: list[Event]) -> None:
+        super().emit(events)
+        self.note_events(events, self.state.phase, self.state.players)
+
+    def show_position(self) -> None:
+        if self.learner is not None:
+            super().show_position()
+
+    def learner_action(self) -> Action | None:
+        s = self.state
+        action = self.read_action()
+        if isinstance(action, Play) and self.coach:
+            from tutor.games.thirty_three.coach import best_legal, judge
+
+            verdict = judge(s, action)
+            if verdict.kind == "illegal":
+                # The refusal first, then the play that fits (33.7).
+                self.say_error(illegal_line(IllegalAction(verdict.clause or "33.5", verdict.message or "not_now",
+                                                          **verdict.params), self.ascii))
+                best = best_legal(s) if verdict.message == "over_limit" else None
+                if best is not None:
+                    self.coach_says(instead_line(best, self.ascii))
+                return None
+            self.coach_says(*coach_lines(verdict, self.ascii))
+        return action
+
     # ------------------------------------------------------------------- loop
 
     def illegal_line(self, err: IllegalAction) -> str:
@@ -325,15 +386,10 @@ class PlaySession(TableSession):
         if (self.learner is not None and self.learner in s.pending and s.phase is Phase.DRAW
                 and isinstance(choice.action, Draw)):
             # 33.10: the next player has played; the forgetful learner can still draw now.
-            while True:
-                text = self.ask(_("Press Enter to go on."), [command_word("draw")])
-                command = command_of(text)
-                if command == "draw":
-                    self.act(Draw(self.learner))
-                if command == "draw" or not text.strip():
-                    break
-                if not self.handle_command(command):
-                    self.say_error(go_on_line(command_word("draw")))
+            while (late := self.late_draw()) is None:
+                pass
+            if late:
+                self.act(Draw(self.learner))
         self.bot_acts(seat, choice.action)
 
     def bot_remark(self, seat: int, action: Action, view: View) -> Remark | None:
@@ -343,12 +399,8 @@ class PlaySession(TableSession):
         return remark_line(remark)
 
     def intro(self) -> None:
-        s = self.state
-        self.console.show([("class:title", _("33: never push the total over %(limit)d.") % {"limit": LIMIT})])
-        if self.learner is not None:
-            self.console.show([("class:hint", _("Type %(help)s (or press F1) for how to play; Tab completes your cards.")
-                                 % {"help": typed_word("help")})])
-        self.emit(s.opening)
+        self.show_intro(hint=self.learner is not None)
+        self.emit(self.state.opening)
 
     #: With bots alone and a tiny deck turned over unshuffled (33.9), play can repeat for ever.
     AUTO_PLAY_LIMIT = 10_000

@@ -23,7 +23,7 @@ wrote down), so a seed or a record reproduces a game exactly.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
@@ -38,6 +38,7 @@ from tutor.games.three_thirteen.options import (
 )
 
 __all__ = [
+    "ANY_COPY",
     "ROUNDS",
     "Action",
     "Chance",
@@ -54,6 +55,10 @@ __all__ = [
 ]
 
 SOURCES = ("stock", "discard")
+
+#: The `copy` of a card named by its code alone (a network player's move: a client sees codes,
+#: not decks). The engine then takes the card of that code in the hand that `find_card` picks.
+ANY_COPY = -1
 
 
 @dataclass(frozen=True)
@@ -222,8 +227,18 @@ class State(Rules):
         allowed = [c for c in matches if c != self.taken or p != self.current]
         return (allowed or matches)[0]
 
+    def physical(self, action: Action) -> Action:
+        """`action` with a card named by its code alone (copy `ANY_COPY`) replaced by the card of
+        that code in the player's hand that `find_card` picks; any other action as it is."""
+        if isinstance(action, (Discard, GoOut)) and getattr(action.card, "copy", None) == ANY_COPY:
+            found = self.find_card(action.card.code, action.player)
+            if found is not None:
+                return replace(action, card=found)
+        return action
+
     def verify(self, action: Action) -> None:
         """Raises IllegalAction, with the RULEBOOK clause, unless `action` is legal now."""
+        action = self.physical(action)
         if self.phase is Phase.OVER:
             raise IllegalAction("TT.11", "game_over")
         p = self.current
@@ -266,6 +281,7 @@ class State(Rules):
 
     def apply(self, action: Action) -> list[Event]:
         """Carries out a legal action and returns what happened, as record events."""
+        action = self.physical(action)
         self.verify(action)
         if isinstance(action, Draw):
             events = self._draw(action.source)
