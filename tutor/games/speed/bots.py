@@ -193,6 +193,11 @@ def high_first(options: list[tuple[Card, int]]) -> tuple[Card, int]:
     return max(ties, key=lambda cp: (solver.card_points(cp[0], RULES), cp[0].rank, cp[0].suit))
 
 
+def highest(hand: Sequence[Card], wild: int) -> Card:
+    """The card that counts the most, a wild least: what the caller discards for a seat out of time."""
+    return max(hand, key=lambda c: (solver.card_points(c, RULES) if c.rank != wild else -1, c))
+
+
 # --------------------------------------------------------------------------- levels
 
 

@@ -275,7 +275,7 @@ class State(Rules):
         if isinstance(action, Discard):
             if phase is not Phase.DISCARD:
                 raise IllegalAction("SPD.6", "not_discard_call", call=phase.value)
-            if action.card not in self.hands[p]:
+            if not isinstance(action.card, Card) or self.find_card(action.card.code, p) is None:
                 raise IllegalAction("SPD.6", "not_in_hand", card=getattr(action.card, "code", str(action.card)))
             return
         raise IllegalAction("SPD.6", "not_an_action")
@@ -285,6 +285,9 @@ class State(Rules):
     def apply(self, action: Action) -> list[Event]:
         """Takes one seat's choice; when the caller has every choice of the phase, reveals them."""
         self.verify(action)
+        if isinstance(action, Discard) and action.card not in self.hands[action.player]:
+            # Copies are alike (SPD.1): a discard named by its code stands for the copy held.
+            action = Discard(action.player, self.find_card(action.card.code, action.player))  # type: ignore[arg-type]
         self.pending[action.player] = action
         if self.to_act:
             return []

@@ -69,7 +69,8 @@ def _cycle_lines(event: Event, names: Names, ascii_only: bool, reveal: bool, own
     seat = names.learner
     for draw in event["draws"]:
         p = draw["player"]
-        card = show_card(draw["card"], ascii_only)
+        # At a network table a draw from the middle comes without its card but to its drawer (net.redact).
+        card = show_card(draw["card"], ascii_only) if "card" in draw else "-"
         if names.is_you(p):
             if not own_draws:
                 continue
