@@ -179,3 +179,28 @@ def test_records_stay_json_lines(hosted):
     eve.close()
     h.finished()
     assert all(json.dumps(e) for e in h.events)
+
+
+def test_join_and_host_errors_are_one_line_in_the_users_language(capsys, tmp_path, monkeypatch):
+    import socket
+
+    from tutor.cli.main import run
+
+    monkeypatch.setenv("TUTOR_HOME", str(tmp_path))
+    with socket.socket() as busy:  # a port that is taken, and one where nobody listens
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        taken = busy.getsockname()[1]
+        with socket.socket() as free:
+            free.bind(("127.0.0.1", 0))
+            closed = free.getsockname()[1]
+        assert run(["--lang", "cs", "join", f"127.0.0.1:{closed}", "abcd-efgh"]) == 1
+        assert run(["--lang", "lt", "host", "33", "--bind", "127.0.0.1", "--port", str(taken)]) == 1
+    assert run(["--lang", "de", "join", "127.0.0.1:70000", "abcd-efgh"]) == 2
+    assert run(["--lang", "ru", "join", "127.0.0.1:7333", "nope"]) == 2
+    assert run(["--lang", "de", "host", "33", "--on-drop", "nap"]) == 2
+    err = capsys.readouterr().err
+    assert "nikdo tam nepřijímá spojení" in err  # ECONNREFUSED in words, not the system's English
+    assert "prievadas jau užimtas" in err  # EADDRINUSE
+    assert "Traceback" not in err and "refused" not in err and "in use" not in err
+    assert len(err.strip().splitlines()) == 5

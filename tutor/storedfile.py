@@ -101,6 +101,20 @@ def path_kind_ok(path: Path) -> bool:
         return False
 
 
+def network_reason(exc: BaseException | None) -> str | None:
+    """Why a connection or a listening socket failed, as a reason id, or None."""
+    import socket
+
+    if isinstance(exc, socket.gaierror):
+        return "no_such_host"
+    if isinstance(exc, (socket.timeout, TimeoutError)):
+        return "timed_out"
+    code = getattr(exc, "errno", None)
+    return {errno.EADDRINUSE: "address_in_use", errno.EADDRNOTAVAIL: "address_not_here",
+            errno.ECONNREFUSED: "refused", errno.EHOSTUNREACH: "unreachable",
+            errno.ENETUNREACH: "unreachable", errno.ECONNRESET: "reset"}.get(code)  # type: ignore[arg-type]
+
+
 def os_reason(exc: BaseException | None) -> str:
     """Why a file operation failed, as a reason id the UI words: `disk_full`,
     `no_permission`, `read_only`, `not_a_folder`, `missing`, `is_folder`, else `os:` and
@@ -118,4 +132,4 @@ def os_reason(exc: BaseException | None) -> str:
         return "missing"
     if code == errno.EISDIR:
         return "is_folder"
-    return "os:" + (getattr(exc, "strerror", None) or str(exc))
+    return network_reason(exc) or "os:" + (getattr(exc, "strerror", None) or str(exc))

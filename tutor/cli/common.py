@@ -35,6 +35,13 @@ def reason_text(reason: str) -> str:
         "not_a_folder": _("not a folder"),
         "missing": _("no such file or folder"),
         "is_folder": _("it is a folder"),
+        "no_such_host": _("no computer of that name was found"),
+        "timed_out": _("no answer in time"),
+        "address_in_use": _("the port is already in use (another table, or another program?)"),
+        "address_not_here": _("that address is not one of this machine's"),
+        "refused": _("nobody is listening there (is the table open, and the port right?)"),
+        "unreachable": _("the network cannot reach it"),
+        "reset": _("the connection was cut"),
     }
     return texts.get(reason) or reason.removeprefix("os:")
 

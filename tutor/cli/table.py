@@ -28,6 +28,14 @@ DEFAULT_PORT = 7333
 WELCOME_TIME = 15.0
 
 
+def os_text(exc: OSError) -> str:
+    """Why a socket or a file failed, in the user's language."""
+    from tutor.cli.common import reason_text
+    from tutor.storedfile import os_reason
+
+    return reason_text(os_reason(exc))
+
+
 def net_game(game: Any) -> Any:
     """The game's NetGame (tutor/games/<game>/net.py)."""
     try:
@@ -136,7 +144,7 @@ def host_command(game_name: str | None, players: int | None, level: str, seed: i
         writer_path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UserError(_("Cannot write the record to %(file)s: %(reason)s") % {
-            "file": str(writer_path), "reason": exc.strerror}) from None
+            "file": str(writer_path), "reason": os_text(exc)}) from None
     writer = open_record(writer_path, header, append=True) if append else None
     holder: dict[str, Any] = {"writer": writer}
 
@@ -158,7 +166,7 @@ def host_command(game_name: str | None, players: int | None, level: str, seed: i
         server.start()
     except OSError as exc:
         raise UserError(_("Cannot open a table on %(address)s: %(reason)s") % {
-            "address": f"{bind}:{port}", "reason": exc.strerror or str(exc)}) from None
+            "address": f"{bind}:{port}", "reason": os_text(exc)}) from None
     console = open_console(display.color, {"f1": "help", "f2": "rules"}, display.ascii)
     console.show([("class:title", _("Your table is open. The others join with this line:"))])
     console.show([("class:total", "  " + join_line(local_address(bind), server.port, code))])
@@ -207,7 +215,7 @@ def resumed(path: Path) -> tuple[Any, Any, Any, dict[str, Any], list[str | None]
         cut_partial_line(path)
         header, events = read_record(path, shape_for)
     except OSError as exc:
-        raise UserError(_("Cannot read %(file)s: %(reason)s") % {"file": str(path), "reason": exc.strerror}) from None
+        raise UserError(_("Cannot read %(file)s: %(reason)s") % {"file": str(path), "reason": os_text(exc)}) from None
     except RecordError as err:
         raise UserError(record_error_line(err, path)) from None
     players = header.get("players") or []
@@ -265,7 +273,7 @@ def join_command(address: str, code: str, name: str | None, display: Display, co
         link = connect(host, port)
     except OSError as exc:
         raise UserError(_("Cannot reach a table at %(address)s: %(reason)s") % {
-            "address": f"{host}:{port}", "reason": exc.strerror or str(exc)}) from None
+            "address": f"{host}:{port}", "reason": os_text(exc)}) from None
     try:
         link.send({"type": "hello", "protocol": PROTOCOL, "code": normal_code(code), "name": me})
         welcome = link.receive(timeout=WELCOME_TIME)
