@@ -29,14 +29,15 @@ def test_not_following_suit_is_illegal_and_names_a_card_of_the_suit_led():
 
 
 def test_leading_away_the_last_trick_card_is_weaker_and_says_the_odds():
-    # Two tricks left, the learner leads with the 10 of hearts (the top heart) and a jack of clubs.
-    state = State.from_position(["10H JC", "7H 8C", "KH QC", "AH AC"], dealer=3, tricks_done=2, leader=0)
+    # Three tricks left, the learner leads with the two top hearts and the 7 of clubs.
+    state = State.from_position(["10H 9H 7C", "7H 8C 8S", "KH QC JS", "AH AC AS"], dealer=3, tricks_done=1,
+                                leader=0)
     weaker = coach.judge_card(state, 0, C("10H"))
-    right = coach.judge_card(state, 0, C("JC"))
-    assert weaker.kind == "weaker" and weaker.best == C("JC")
-    assert right.kind == "right" and right.chance > weaker.chance
+    right = coach.judge_card(state, 0, C("7C"))
+    assert weaker.kind == "weaker" and weaker.best == C("7C")
+    assert right.kind == "right" and right.chance > weaker.chance + 0.2
     line = card_verdict_line(weaker, ascii_only=True)
-    assert "10H" in line and "JC" in line and "%" in line
+    assert "10H" in line and "7C" in line and "%" in line
 
 
 def test_verdicts_are_stable():

@@ -1,8 +1,13 @@
 """The coach of Toepen: judges each of the learner's decisions and says the odds it used.
 
-Chances come from `bots.last_trick_chance`: the cards the learner cannot see are dealt at
-random (consistent with what the table showed) and every deal is played out. The sampler
-is seeded from SEED, so the same position always gets the same verdict.
+Chances come from `bots.estimate`, one definition on every screen: the learner's chance of
+taking the last trick with their best continuation (the best card at their next turn, then
+keeping the strongest card for the last trick), every deal of the cards they cannot see that
+fits what the table showed equally likely; exact when those deals are few, else SAMPLES of
+them (a 95% error under 1 point), seeded by the position itself. So the same position gets
+the same numbers on the card screen, the stay/fold, knock and dirty-laundry screens, in play,
+a drill or a lesson. A verdict calls one choice better only when the difference is more than
+the estimate's error and shows in the figures it prints; otherwise both are right.
 
 - A card (TOE.5): one that does not follow suit while the learner holds the suit led is
   illegal, and the coach names a card of that suit they hold. A legal card is compared with
@@ -20,8 +25,6 @@ is seeded from SEED, so the same position always gets the same verdict.
 
 from __future__ import annotations
 
-import copy
-import random
 from dataclasses import dataclass
 
 from tutor.cards import Card
@@ -30,8 +33,7 @@ from tutor.games.toepen import bots
 from tutor.games.toepen.engine import Phase, Play, State, power
 from tutor.games.toepen.engine.deck import DECK
 
-SEED = 20240601
-SAMPLES = 240
+SAMPLES = bots.COACH_SAMPLES
 #: A card is weaker when the best card's chance is this much higher.
 CARD_MARGIN = 0.08
 #: A knock on less than this chance is weaker; not knocking on more than KNOCK_MISSED is weaker.
@@ -72,6 +74,7 @@ class KnockVerdict:
     stake: int  # the stake after the knock
     points: int
     strong: Card | None = None  # the learner's strongest card that is the highest left in its suit
+    assumes: Card | None = None  # the learner's next card the chance counts on (None: not known yet)
 
 
 @dataclass(frozen=True)
@@ -84,6 +87,7 @@ class AnswerVerdict:
     fold_cost: int  # penalty points folding costs now
     danger: bool  # losing would reach the limit, folding would not
     poverty: bool
+    assumes: Card | None = None  # the learner's next card the chance counts on (None: not known yet)
 
 
 @dataclass(frozen=True)
@@ -93,6 +97,7 @@ class LaundryVerdict:
     honest: bool  # only A K Q J
     chance: float  # the chance of taking the last trick with the hand as dealt
     strong: Card | None  # a 9 or 10 in the hand
+    assumes: Card | None = None  # the learner's next card the chance counts on (None: not known yet)
 
 
 @dataclass(frozen=True)
@@ -103,8 +108,9 @@ class ChallengeVerdict:
     thrower: int
 
 
-def _rng() -> random.Random:
-    return random.Random(SEED)
+def estimate(state: State, seat: int) -> bots.Estimate:
+    """The seat's chances, with its best continuation (the same position always gets the same)."""
+    return bots.estimate(state, seat, SAMPLES)
 
 
 def masters(state: State, seat: int) -> tuple[Card, ...]:
@@ -128,18 +134,26 @@ def _trick_facts(state: State, seat: int) -> tuple[Card | None, bool]:
 
 
 def chance(state: State, seat: int) -> float:
-    """The seat's chance of taking the last trick as things stand (seeded, so stable)."""
-    return bots.last_trick_chance(state, seat, _rng(), samples=SAMPLES)
+    """The seat's chance of taking the last trick with its best continuation."""
+    return estimate(state, seat).value
 
 
 def chance_after(state: State, seat: int, card: Card) -> float:
-    """The seat's chance of taking the last trick after playing `card` now."""
-    trial = copy.deepcopy(state)
-    events = trial.apply(Play(card, seat))
-    for event in events:
-        if event["event"] == "hand_end":
-            return 1.0 if event["winner"] == seat else 0.0
-    return bots.last_trick_chance(trial, seat, _rng(), samples=SAMPLES)
+    """The seat's chance of taking the last trick after playing `card` now (it is to play)."""
+    return estimate(state, seat).after[card]
+
+
+def _shown(x: float) -> int:
+    """A chance as the whole percent the learner reads."""
+    return int(round(100 * x))
+
+
+def clearly_better(state: State, seat: int, card: Card, other: Card) -> bool:
+    """`card` gives a better chance than `other` by more than the estimate's error, and the figures
+    printed show it (the seat is to play; both are cards it may play)."""
+    found = estimate(state, seat)
+    a, b = found.after[card], found.after[other]
+    return a - b > found.diff_error(card, other) and _shown(a) > _shown(b)
 
 
 def judge_card(state: State, seat: int, card: Card) -> CardVerdict:
@@ -157,44 +171,59 @@ def judge_card(state: State, seat: int, card: Card) -> CardVerdict:
     keeper = max(state.hands[seat], key=power)
     if len(options) == 1:
         return CardVerdict("right", card, keeper=keeper)
-    chances = {c: chance_after(state, seat, c) for c in options}
-    best = max(options, key=lambda c: (chances[c], -power(c)))
-    kind = "weaker" if chances[best] - chances[card] > CARD_MARGIN else "right"
+    found = estimate(state, seat)
+    chances = found.after
+    best = found.best
+    assert best is not None
+    gap = chances[best] - chances[card]
+    # Weaker only when the best card is ahead by the margin, by more than the estimate's error,
+    # and the printed figures show it.
+    weaker = gap > CARD_MARGIN and clearly_better(state, seat, best, card)
     high, last = _trick_facts(state, seat)
-    return CardVerdict(kind, card, chances[card], best, chances[best], keeper, masters=masters(state, seat),
-                       trick_high=high, plays_last=last)
+    return CardVerdict("weaker" if weaker else "right", card, chances[card], best, chances[best], keeper,
+                       masters=masters(state, seat), trick_high=high, plays_last=last)
 
 
 def judge_knock(state: State, seat: int, knocked: bool, odds: float | None = None) -> KnockVerdict | None:
     """A knock, or a card played without one (None when there is nothing to say: no knock allowed)."""
     if not state.may_knock(seat):
         return None
-    p = chance(state, seat) if odds is None else odds
+    found = estimate(state, seat)
+    p, error = (found.value, found.error) if odds is None else (odds, 0.0)
     stake = state.stake + 1
-    if knocked:
-        kind = "weaker" if p < KNOCK_POOR else "right"
-    else:
-        kind = "weaker" if p >= KNOCK_MISSED else "right"
+    if knocked:  # a risky knock: clearly under KNOCK_POOR, in the figure too
+        weaker = p + error < KNOCK_POOR and _shown(p) < _shown(KNOCK_POOR)
+    else:  # a knock missed: clearly over KNOCK_MISSED
+        weaker = p - error >= KNOCK_MISSED and _shown(p) >= _shown(KNOCK_MISSED)
     top = masters(state, seat)
-    return KnockVerdict(kind, knocked, p, stake, state.points[seat], top[0] if top else None)
+    return KnockVerdict("weaker" if weaker else "right", knocked, p, stake, state.points[seat],
+                        top[0] if top else None, found.best)
 
 
 def judge_answer(state: State, seat: int, stayed: bool) -> AnswerVerdict:
-    """Stay or fold after a knock or a poverty, by expected penalty points."""
-    p = chance(state, seat)
+    """Stay or fold after a knock or a poverty, by expected penalty points.
+
+    One is better only when it saves more than ANSWER_MARGIN points (and more than the stake
+    times the chance's error); in danger (losing would reach the limit, folding would not),
+    staying is better when the chance is clearly over even, folding when clearly under.
+    """
+    found = estimate(state, seat)
+    p, error = found.value, found.error
     stake = state.stake
     stay_cost = (1 - p) * stake
     fold_cost = stake - 1
     points = state.points[seat]
     danger = points + stake >= state.limit > points + fold_cost
     if danger:
-        better_stay = p >= 0.5
-    elif stayed:
-        better_stay = stay_cost <= fold_cost + ANSWER_MARGIN
+        stay_better = p - error > 0.5 and _shown(p) > 50
+        fold_better = p + error < 0.5 and _shown(p) < 50
     else:
-        better_stay = stay_cost < fold_cost - ANSWER_MARGIN
-    kind = "right" if better_stay == stayed else "weaker"
-    return AnswerVerdict(kind, stayed, p, stake, stay_cost, fold_cost, danger, state.phase is Phase.POVERTY)
+        margin = max(ANSWER_MARGIN, stake * error)
+        stay_better = stay_cost < fold_cost - margin
+        fold_better = stay_cost > fold_cost + margin
+    weaker = fold_better if stayed else stay_better
+    return AnswerVerdict("weaker" if weaker else "right", stayed, p, stake, stay_cost, fold_cost, danger,
+                         state.phase is Phase.POVERTY, found.best)
 
 
 def judge_laundry(state: State, seat: int, threw: bool) -> LaundryVerdict:
@@ -202,14 +231,14 @@ def judge_laundry(state: State, seat: int, threw: bool) -> LaundryVerdict:
     hand = state.hands[seat]
     honest = all(c.rank not in (7, 8, 9, 10) for c in hand)
     strong = max((c for c in hand if c.rank in (9, 10)), key=power, default=None)
-    p = chance(state, seat)
+    found = estimate(state, seat)
     if honest:
         kind = "right" if threw else "weaker"
     elif threw:
         kind = "weaker" if strong is not None else "right"
     else:
         kind = "right"
-    return LaundryVerdict(kind, threw, honest, p, strong)
+    return LaundryVerdict(kind, threw, honest, found.value, strong, found.best)
 
 
 def judge_challenge(state: State, seat: int, challenged: bool) -> ChallengeVerdict:

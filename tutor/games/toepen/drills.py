@@ -208,7 +208,7 @@ def ask(console: Any, skill: Skill, state: State, seat: int, rng: random.Random,
             if skill.phase is Phase.ANSWER:
                 verdict: Any = coach.judge_answer(state, seat, command == "stay")
                 if verdict.kind == "right":
-                    item.right([answer_verdict_line(verdict)])
+                    item.right([answer_verdict_line(verdict, ascii_only)])
                 else:
                     explain_answer(item, verdict)
             else:

@@ -13,8 +13,8 @@ from tutor.games.toepen.engine.deck import power
 from tutor.i18n import N_, _, format_list, ngettext
 from tutor.trainer.table import Names
 
-__all__ = ["answer_verdict_line", "card_verdict_line", "challenge_verdict_line", "event_line", "illegal_line",
-           "knock_verdict_line", "laundry_verdict_line", "option_error_line", "pct", "remark_line", "suit_name"]
+__all__ = ["answer_verdict_line", "assumption_line", "card_verdict_line", "challenge_verdict_line", "event_line",
+           "illegal_line", "knock_verdict_line", "laundry_verdict_line", "option_error_line", "pct", "remark_line", "suit_name"]
 
 
 def pct(x: float) -> str:
@@ -320,11 +320,14 @@ def card_verdict_line(verdict: Any, ascii_only: bool = False) -> str:
     if verdict.kind == "right":
         if verdict.chance is None:
             return _("%(card)s was your only choice.") % params
-        return _("Good card: after %(card)s you take the last trick about %(chance)s of the time.") % params
+        good = _("Good card: after %(card)s you take the last trick about %(chance)s of the time.") % params
+        after = _("This counts on you keeping your strongest card for the last trick after it.")
+        return f"{good} {after}"
     reason = _card_reason(verdict) % params
     odds = _("You take the last trick about %(best_chance)s of the time after %(best)s, about %(chance)s after "
              "%(card)s.") % params
-    return f"{reason} {odds}"
+    after = _("Both count on you keeping your strongest card for the last trick after that card.")
+    return f"{reason} {odds} {after}"
 
 
 def _card_reason(verdict: Any) -> str:
@@ -336,7 +339,7 @@ def _card_reason(verdict: Any) -> str:
             return _("Keep %(card)s for the last trick and play %(best)s now: %(card)s is the highest card left in "
                      "its suit, and whoever takes the last trick wins the hand (TOE.5).")
         if card == verdict.keeper:
-            return _("Keep %(card)s for the last trick and play %(best)s now: it is your strongest card, and "
+            return _("Keep %(card)s for the last trick and play %(best)s now: %(card)s is your strongest card, and "
                      "whoever takes the last trick wins the hand (TOE.5).")
         high = getattr(verdict, "trick_high", None)
         if high is not None and getattr(verdict, "plays_last", False):
@@ -352,7 +355,21 @@ def _card_reason(verdict: Any) -> str:
              "(TOE.5).")
 
 
+def assumption_line(card: Any, ascii_only: bool = False) -> str:
+    """Which play a quoted chance of the last trick counts on (the same on every screen)."""
+    if card is not None:
+        return _("This counts on you playing %(card)s next, then keeping your strongest card for the last "
+                 "trick.") % {"card": show_card(card.code, ascii_only)}
+    return _("This counts on you playing your best card when your turn comes, then keeping your strongest "
+             "card for the last trick.")
+
+
 def knock_verdict_line(verdict: Any, ascii_only: bool = False) -> str:
+    """A knock or a missed one, and which play its chance counts on."""
+    return f"{_knock_line(verdict, ascii_only)} {assumption_line(getattr(verdict, 'assumes', None), ascii_only)}"
+
+
+def _knock_line(verdict: Any, ascii_only: bool) -> str:
     """A knock or a missed one: the better choice, why in words (with the clause), then the chance."""
     strong = getattr(verdict, "strong", None)
     params = {"chance": pct(verdict.chance), "stake": verdict.stake,
@@ -371,8 +388,13 @@ def knock_verdict_line(verdict: Any, ascii_only: bool = False) -> str:
              "pay %(stake)d (TOE.7). You take it about %(chance)s of the time.") % params
 
 
-def answer_verdict_line(verdict: Any) -> str:
-    """Stay or fold: the better choice, the chances and costs, and why in words (TOE.8, TOE.11)."""
+def answer_verdict_line(verdict: Any, ascii_only: bool = False) -> str:
+    """Stay or fold: the better choice, the chances and costs, and why in words (TOE.8, TOE.11), and
+    which play the chance counts on."""
+    return f"{_answer_line(verdict)} {assumption_line(getattr(verdict, 'assumes', None), ascii_only)}"
+
+
+def _answer_line(verdict: Any) -> str:
     params = {"chance": pct(verdict.chance), "stay": texts.points_text(verdict.stay_cost), "fold": verdict.fold_cost,
               "stake": verdict.stake, "clause": "TOE.11" if verdict.poverty else "TOE.8"}
     odds = ngettext(
@@ -401,6 +423,14 @@ def answer_verdict_line(verdict: Any) -> str:
 
 
 def laundry_verdict_line(verdict: Any, ascii_only: bool = False) -> str:
+    """Throwing in or keeping, and which play the chance it quotes counts on."""
+    line = _laundry_line(verdict, ascii_only)
+    if verdict.honest and verdict.threw:
+        return line
+    return f"{line} {assumption_line(getattr(verdict, 'assumes', None), ascii_only)}"
+
+
+def _laundry_line(verdict: Any, ascii_only: bool) -> str:
     params = {"chance": pct(verdict.chance),
               "card": show_card(verdict.strong.code, ascii_only) if verdict.strong else ""}
     if verdict.honest and verdict.threw:

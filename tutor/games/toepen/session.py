@@ -264,7 +264,7 @@ class ToepenScreen:
         if isinstance(verdict, coach.KnockVerdict):
             return knock_verdict_line(verdict, self.ascii)
         if isinstance(verdict, coach.AnswerVerdict):
-            return answer_verdict_line(verdict)
+            return answer_verdict_line(verdict, self.ascii)
         if isinstance(verdict, coach.LaundryVerdict):
             return laundry_verdict_line(verdict, self.ascii)
         return challenge_verdict_line(verdict, self.names)

@@ -5,8 +5,8 @@ seat)` is asked of a bot at a moment a card is about to be played when it is not
 and answers a Knock or None (TOE.7). `play_step` runs one such moment at a table of bots.
 
 easy is legal but careless; normal judges its hand by the card it keeps for the last trick;
-hard deals the cards it cannot see at random, plays every deal out, decides by its chance of
-taking the last trick, and bluffs. A `Choice`'s reason is the bot's own reckoning and never
+hard deals the cards it cannot see at random (`estimate`, the coach's own figure), plays every
+deal out, decides by its chance of taking the last trick, and bluffs. A `Choice`'s reason is the bot's own reckoning and never
 reaches the table; what a bot says there is `remark`, from public information only.
 
 Everything the rest of the tutor uses is imported from here (`from tutor.games.toepen import
@@ -19,9 +19,11 @@ bots`); the rooms below import each other directly, never this file. From a clau
     TOE.11 TOE.13                         staying or folding, a knock's gain, a thrown hand's odds
     TOE.4 TOE.5 TOE.7      normal.py      the normal bot: `hand_value`, its cards, knocks, answers
     TOE.8 TOE.12
-    TOE.1 TOE.5 TOE.10     sampling.py    hard's search: `last_trick_chance` over sampled deals
-    TOE.4 TOE.7 TOE.8      hard.py        the hard bot: cards, knocks, bluffs, answers by that chance
-    TOE.11 TOE.12
+    TOE.1 TOE.4 TOE.5      sampling.py    the chance of the last trick, for hard and the coach alike:
+    TOE.10                                `estimate` (a position's canonical form, the deals that fit)
+    TOE.5 TOE.10           worlds.py      those deals, exact or drawn, and their playouts (numpy)
+    TOE.4 TOE.7 TOE.8      hard.py        the hard bot: cards, knocks, bluffs, answers by that chance,
+    TOE.11 TOE.12                         calibrated once others knocked against it
     what the table hears   remarks.py     `remark`: what a bot says, from public information only
 """
 
@@ -37,19 +39,23 @@ from tutor.games.toepen.bots.hard import choose_hard, knock_hard
 from tutor.games.toepen.bots.judgement import bluff_chance
 from tutor.games.toepen.bots.normal import choose_normal, hand_value, knock_normal
 from tutor.games.toepen.bots.remarks import REMARK_DETAILS, REMARKS, remark
-from tutor.games.toepen.bots.sampling import last_trick_chance
+from tutor.games.toepen.bots.sampling import BOT_SAMPLES, COACH_SAMPLES, Estimate, estimate, last_trick_chance
 from tutor.games.toepen.engine import Phase, State
 
 __all__ = [
+    "BOT_SAMPLES",
     "CHOOSERS",
+    "COACH_SAMPLES",
     "KNOCKERS",
     "LEVELS",
     "REASONS",
     "REMARKS",
     "REMARK_DETAILS",
     "Choice",
+    "Estimate",
     "bluff_chance",
     "choose",
+    "estimate",
     "hand_value",
     "knock_choice",
     "last_trick_chance",

@@ -69,18 +69,27 @@ def _utility(points: int, limit: int) -> float:
     return points + DANGER * points * points / limit
 
 
-def _stay_value(state: State, seat: int, chance: float) -> tuple[float, float]:
-    """(staying, folding) in expected cost terms after a knock (or a poverty); higher is better."""
-    stake = state.stake
+def _stay_value(state: State, seat: int, chance: float, stake: int | None = None) -> tuple[float, float]:
+    """(staying, folding) in expected cost terms after a knock (or a poverty) to `stake` (default:
+    the stake now); higher is better."""
+    stake = state.stake if stake is None else stake
     pts = state.points[seat]
     limit = state.limit
     others = max(1, sum(state.active) - 1)
     rivals = sum(1 for s in range(state.players) if state.in_hand[s] and s != seat)
     base = _utility(pts, limit)
-    fold = -(_utility(pts + stake - 1, limit) - base)
-    lose = -(_utility(pts + stake, limit) - base) + RIVALRY * stake * (rivals - 1) / others
+    # Whether it folds or loses, the others still in play on and all but one of them pay the stake.
+    others_pay = RIVALRY * stake * (rivals - 1) / others
+    fold = -(_utility(pts + stake - 1, limit) - base) + others_pay
+    lose = -(_utility(pts + stake, limit) - base) + others_pay
     win = RIVALRY * stake * rivals / others
     return chance * win + (1 - chance) * lose, fold
+
+
+def would_stay(state: State, seat: int, chance: float, stake: int) -> bool:
+    """Would `seat` stay in after a knock to `stake`, on this chance?"""
+    stay, fold = _stay_value(state, seat, chance, stake)
+    return stay >= fold
 
 
 def knock_gain(state: State, seat: int, chance: float, fold_equity: float) -> float:

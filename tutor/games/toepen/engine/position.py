@@ -10,7 +10,7 @@ refused with a `PositionError` whose message id is one of `POSITION_MESSAGES`.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Self
 
 from tutor.cards import Card
@@ -66,6 +66,8 @@ class Positions(Table):
         tricks_done: int | None = None,
         trick: Sequence[tuple[int, str | Card]] = (),
         leader: int | None = None,
+        thrown: Mapping[int, str | Sequence[str | Card]] | None = None,
+        shown: Iterable[int] = (),
         chance: Chance | None = None,
     ) -> Self:
         """A hand-built position, for tests and lessons; raises PositionError if it cannot be.
@@ -79,9 +81,10 @@ class Positions(Table):
         ones are not spelled out: they stand in `tricks` as empty lists, their winners as -1;
         their cards are in the stock), `trick` is the current one so far (its first seat led it),
         `leader` who leads when it is empty, and `stake`, `last_knocker` and `folded` the
-        state of the knocking. Cards not placed anywhere are the stock (`stock`, top card
-        first, places some of them in that order on top). The player to act is whoever plays
-        next to the trick.
+        state of the knocking; `thrown` the hands thrown in this hand's dirty laundry, by seat
+        (four cards each, out of play), and `shown` the seats whose thrown hand a challenge
+        showed (TOE.4). Cards not placed anywhere are the stock (`stock`, top card first, places
+        some of them in that order on top). The player to act is whoever plays next to the trick.
         """
         n = len(hands)
         state = cls.__new__(cls)
@@ -151,6 +154,17 @@ class Positions(Table):
             state.tricks = [[] for _ in range(count - len(state.tricks))] + state.tricks
             state.trick_winners = [-1] * (count - len(state.trick_winners)) + state.trick_winners
         state.trick = [(_check_seat(s, n), take([c])[0]) for s, c in trick]
+        for s, cards in (thrown or {}).items():
+            _check_seat(s, n)
+            state.thrown[s] = take(cards)
+            if len(state.thrown[s]) != HAND_SIZE:
+                raise PositionError("position_hand_size", player=s, size=len(state.thrown[s]), expected=HAND_SIZE)
+            state.exchanges[s] += 1
+        for s in shown:
+            _check_seat(s, n)
+            if not state.thrown[s]:
+                raise PositionError("position_seat", player=s)
+            state.shown[s] = True
         for s in folded:
             _check_seat(s, n)
             state.in_hand[s] = False

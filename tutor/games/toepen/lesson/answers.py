@@ -4,7 +4,8 @@ A `decide` step's `expect`: a card (`10H`, TOE.5), `knock` (TOE.7), `stay`, `fol
 TOE.11), `throw`, `keep`, `challenge`, `pass` (TOE.4), or `best` (the coach's choice).
 `tutor check` proves the expected answer legal and also that the coach finds it right, and
 for knock, stay/fold, throw/keep and challenge/pass the other choice weaker, so no lesson
-teaches a toss-up.
+teaches a toss-up. Another card than the one expected is right too when the expected card is
+not clearly better by the coach's figures (beyond their error, and in the figures printed).
 """
 
 from __future__ import annotations
@@ -145,6 +146,8 @@ def judge(state: State, answer: Answer, expected: Answer | None, seat: int | Non
     if answer == expected:
         return Verdict("right", verdict, players, seat, expected)
     if answer.kind == "card" and expected.kind == "card" and verdict.kind != "illegal":
+        if not coach.clearly_better(state, seat, expected.card, answer.card):  # type: ignore[arg-type]
+            return Verdict("right", verdict, players, seat, expected)  # as good as the card expected
         # Name the expected card as the better one, with its own chance.
         verdict = replace(verdict, kind="weaker", best=expected.card,
                           best_chance=coach.chance_after(state, seat, expected.card))  # type: ignore[arg-type]
@@ -171,9 +174,9 @@ def verdict_lines(verdict: Verdict, ascii_only: bool = False) -> list[str]:
     if isinstance(inner, coach.CardVerdict):
         return [card_verdict_line(inner, ascii_only)]
     if isinstance(inner, coach.KnockVerdict):
-        return [knock_verdict_line(inner)]
+        return [knock_verdict_line(inner, ascii_only)]
     if isinstance(inner, coach.AnswerVerdict):
-        return [answer_verdict_line(inner)]
+        return [answer_verdict_line(inner, ascii_only)]
     if isinstance(inner, coach.LaundryVerdict):
         return [laundry_verdict_line(inner, ascii_only)]
     return [challenge_verdict_line(inner, names)]

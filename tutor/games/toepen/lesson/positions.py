@@ -9,8 +9,12 @@ from the dealer's left), `points` (penalty totals per seat), `options` (`limit`,
 dealt: customs and poverty follow, then the dirty laundry), `stock` (its top cards, top
 first), and for trick play `stake`, `last_knocker`, `folded` (seats), `tricks` (the
 finished tricks, each a list of `[seat, card]` in the order played), `tricks_done` (more
-finished tricks than are spelled out), `trick` (the current one so far), `leader`.
-`moves` then plays moves on that position, each by the player to act unless a seat
+finished tricks than are spelled out), `trick` (the current one so far), `leader`, and
+`thrown` (hands thrown in this hand's dirty laundry: `[{seat: 0, cards: [...], shown: false}]`,
+four cards each; the learner's own and every shown one are cards the learner has seen, which
+the coach counts, as in play). The cards of the tricks spelled out are seen too, and a seat
+that did not follow suit in them holds none of that suit: spell the tricks out for the coach
+to know what a player at the table would. `moves` then plays moves on that position, each by the player to act unless a seat
 follows the word: `keep`, `throw`, `pass`, `challenge`, `stay`, `fold`, a card code, or
 `knock 2` (seat 2 knocks). `history` gives a seat's dirty laundry earlier in the rubber,
 which the coach weighs when judging a challenge: `[{seat: 2, hands: 5, threw: 2, caught: 2,
@@ -62,8 +66,8 @@ from tutor.lessons.positions import (
 from tutor.typed import whole_number
 
 POSITION_FIELDS = {"players", "seat", "hands", "dealer", "points", "options", "laundry", "stock", "stake",
-                   "last_knocker", "folded", "tricks", "tricks_done", "trick", "leader", "moves", "history",
-                   "seed"}
+                   "last_knocker", "folded", "tricks", "tricks_done", "trick", "leader", "thrown", "moves",
+                   "history", "seed"}
 
 #: Hands dealt earlier in the rubber, in a position's `history`: more than any rubber lasts.
 MAX_HISTORY_HANDS = 999
@@ -213,9 +217,10 @@ def build(spec: dict[str, Any]) -> tuple[State, int]:
             "trick": _trick(spec.get("trick", []), ("trick",), players),
             "leader": _int(spec, "leader", None, 0, players - 1),
         }
+        kwargs["thrown"], kwargs["shown"] = _thrown(spec.get("thrown", []), players)
     else:
-        trick_fields = sorted({"stake", "last_knocker", "folded", "tricks", "tricks_done", "trick", "leader"}
-                              & set(spec))
+        trick_fields = sorted({"stake", "last_knocker", "folded", "tricks", "tricks_done", "trick", "leader",
+                               "thrown"} & set(spec))
         if trick_fields:
             raise PositionError((trick_fields[0],), "lesson_bad_field", field=trick_fields[0])
     try:
@@ -232,6 +237,27 @@ def build(spec: dict[str, Any]) -> tuple[State, int]:
         events += _move(state, move, ("moves", i))
     state.lesson_events = events  # type: ignore[attr-defined]
     return state, seat
+
+
+def _thrown(value: Any, players: int) -> tuple[dict[int, list[str]], list[int]]:
+    """The hands thrown in this hand (`[{seat, cards, shown}]`), by seat, and the seats shown (TOE.4)."""
+    if not isinstance(value, list):
+        raise PositionError(("thrown",), "lesson_bad_field", field="thrown")
+    thrown: dict[int, list[str]] = {}
+    shown_seats: list[int] = []
+    for i, entry in enumerate(value):
+        if not (isinstance(entry, dict) and set(entry) <= {"seat", "cards", "shown"}
+                and is_whole(entry.get("seat"), 0, players - 1) and entry["seat"] not in thrown
+                and isinstance(entry.get("shown", False), bool)):
+            raise PositionError(("thrown", i), "lesson_bad_field", field="thrown")
+        cards = _cards(entry.get("cards", []), ("thrown", i, "cards"))
+        if len(cards) != engine.HAND_SIZE:
+            raise PositionError(("thrown", i, "cards"), "position_hand_count", count=engine.HAND_SIZE,
+                                clause="TOE.4")
+        thrown[entry["seat"]] = cards
+        if entry.get("shown", False):
+            shown_seats.append(entry["seat"])
+    return thrown, shown_seats
 
 
 def _first_leader(state: State, dealer: int, folded: bool) -> tuple[list[int], str]:
