@@ -203,6 +203,7 @@ class PromptConsole:
         except EOFError:
             raise Leave("eof") from None
         finally:
+            self.session.app.erase_when_done = False
             if self._timer is not None:
                 self._timer.cancel()
                 self._timer = None
@@ -216,6 +217,7 @@ class PromptConsole:
 
         def expire() -> None:
             if app.is_running and not app.future.done():  # type: ignore[union-attr]
+                app.erase_when_done = True  # a prompt nobody answered leaves no line behind
                 app.exit(exception=TimeUp())
 
         def pre_run() -> None:

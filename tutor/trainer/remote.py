@@ -20,7 +20,7 @@ from tutor.trainer.console import Console, Leave, TimeUp
 from tutor.trainer.table import Names, TableSession
 
 #: Seconds the host's terminal waits at the waiting room's prompt before it shows who came.
-ROOM_PACE = 15.0
+ROOM_PACE = 2.0
 
 
 class NetNames(Names):
