@@ -263,3 +263,25 @@ def test_the_value_and_the_total_take_only_plain_numbers():
     with pytest.raises(Leave):
         session.run()
     assert sum("Type the total as a number." in line for line in console.shown) == 4
+
+
+def test_a_prompt_that_times_out_is_erased_and_the_next_one_is_not():
+    from tutor.trainer.console import TimeUp
+
+    with create_pipe_input() as pipe:
+        console = PromptConsole(color=False, input=pipe, output=DummyOutput())
+        app = console.session.app
+        erase_at_exit = []
+        exit_app = app.exit
+
+        def spy(*args, **kwargs):
+            erase_at_exit.append(app.erase_when_done)
+            return exit_app(*args, **kwargs)
+
+        app.exit = spy
+        with pytest.raises(TimeUp):
+            console.ask("Knock? ", timeout=0.05)
+        assert erase_at_exit == [True]  # the unanswered prompt's line is cleared as the app ends
+        pipe.send_text("yes\n")
+        assert console.ask("Again? ", timeout=5) == "yes"
+        assert app.erase_when_done is False  # an answered prompt stays on the screen
