@@ -215,6 +215,7 @@ class Table:
         return {"type": "welcome", "protocol": PROTOCOL, "seat": seat.index, "game": self.game,
                 "players": len(self.seats), "names": self.names(), "options": self.options, "level": self.level,
                 "clock": self.clock, "host": seat.host, "rejoined": rejoined, "started": self.started,
+                "away": [s.index for s in self.seats if s.away and s is not seat],
                 "on_drop": self.on_drop.value}
 
     def seat_for(self, name: str) -> Seat | str:

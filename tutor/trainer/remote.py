@@ -65,7 +65,7 @@ class RemoteSession(TableSession):
         self.seat: int = welcome["seat"]
         self.view: dict[str, Any] = {}
         self.started = bool(welcome.get("started"))
-        self.away: list[int] = []
+        self.away: list[int] = list(welcome.get("away") or [])  # seats whose player is not connected
         self.waiting = False  # an action was sent and the table has not answered yet
         self.sent = 0  # the id of the last action sent
         super().__init__(console, self.mirror(welcome), welcome.get("level", "normal"), random.Random(0),
