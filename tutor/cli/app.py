@@ -147,6 +147,22 @@ def build() -> typer.Typer:
 
         print_rules(game, clause)
 
+    # The options `play` and `host` share, each defined once.
+    LevelOption = Annotated[str, typer.Option("--level", metavar="easy|normal|hard", help=_("How well the bots play."))]
+    SeedOption = Annotated[
+        Optional[int], typer.Option("--seed", metavar="N", help=_("Seed for the shuffle, to replay a deal."))]
+    RecordOption = Annotated[
+        Optional[Path], typer.Option("--record", metavar=_("FILE"), help=_("Write the game to FILE (JSON Lines)."))]
+    RuleOptions = Annotated[
+        Optional[list[str]],
+        typer.Option("--option", "-o", metavar="KEY=VALUE", help=_("A rule option; see the rules of the game."))]
+    CoachOption = Annotated[
+        bool, typer.Option("--coach/--no-coach", help=_("Let the coach flag weaker plays as you make them."))]
+    ClockOption = Annotated[
+        Optional[float],
+        typer.Option("--clock", metavar=_("SECONDS"),
+                     help=_("3-13 Speed: the caller calls on time, giving you SECONDS for each choice."))]
+
     @command("play", help=_("Play a full game against bots."))
     def play(
         ctx: typer.Context,
@@ -154,32 +170,17 @@ def build() -> typer.Typer:
         players: Annotated[
             Optional[int], typer.Option("--players", "-p", metavar="N", help=_("Number of players, you included."))
         ] = None,
-        level: Annotated[
-            str, typer.Option("--level", metavar="easy|normal|hard", help=_("How well the bots play."))
-        ] = "normal",
-        seed: Annotated[
-            Optional[int], typer.Option("--seed", metavar="N", help=_("Seed for the shuffle, to replay a deal."))
-        ] = None,
-        record: Annotated[
-            Optional[Path], typer.Option("--record", metavar=_("FILE"), help=_("Write the game to FILE (JSON Lines)."))
-        ] = None,
-        option: Annotated[
-            Optional[list[str]],
-            typer.Option("--option", "-o", metavar="KEY=VALUE", help=_("A rule option; see the rules of the game.")),
-        ] = None,
+        level: LevelOption = "normal",
+        seed: SeedOption = None,
+        record: RecordOption = None,
+        option: RuleOptions = None,
         auto: Annotated[bool, typer.Option("--auto", help=_("Let bots take every seat, you watch."))] = False,
         decks: Annotated[
             Optional[int],
             typer.Option("--decks", metavar="D", help=_("Three Thirteen: how many decks (the same as --option decks=D).")),
         ] = None,
-        coach: Annotated[
-            bool, typer.Option("--coach/--no-coach", help=_("Let the coach flag weaker plays as you make them."))
-        ] = False,
-        clock: Annotated[
-            Optional[float],
-            typer.Option("--clock", metavar=_("SECONDS"),
-                         help=_("3-13 Speed: the caller calls on time, giving you SECONDS for each choice.")),
-        ] = None,
+        coach: CoachOption = False,
+        clock: ClockOption = None,
     ) -> None:
         from tutor.cli.play import play_command
 
@@ -196,27 +197,12 @@ def build() -> typer.Typer:
         players: Annotated[
             Optional[int], typer.Option("--players", "-p", metavar="N", help=_("Number of seats, yours included."))
         ] = None,
-        level: Annotated[
-            str, typer.Option("--level", metavar="easy|normal|hard", help=_("How well the bots play."))
-        ] = "normal",
-        seed: Annotated[
-            Optional[int], typer.Option("--seed", metavar="N", help=_("Seed for the shuffle, to replay a deal."))
-        ] = None,
-        record: Annotated[
-            Optional[Path], typer.Option("--record", metavar=_("FILE"), help=_("Write the game to FILE (JSON Lines)."))
-        ] = None,
-        option: Annotated[
-            Optional[list[str]],
-            typer.Option("--option", "-o", metavar="KEY=VALUE", help=_("A rule option; see the rules of the game.")),
-        ] = None,
-        coach: Annotated[
-            bool, typer.Option("--coach/--no-coach", help=_("Let the coach flag weaker plays as you make them."))
-        ] = False,
-        clock: Annotated[
-            Optional[float],
-            typer.Option("--clock", metavar=_("SECONDS"),
-                         help=_("3-13 Speed: the caller calls on time, giving you SECONDS for each choice.")),
-        ] = None,
+        level: LevelOption = "normal",
+        seed: SeedOption = None,
+        record: RecordOption = None,
+        option: RuleOptions = None,
+        coach: CoachOption = False,
+        clock: ClockOption = None,
         port: Annotated[int, typer.Option("--port", metavar="N", help=_("The port to listen on."))] = 7333,
         bind: Annotated[
             str, typer.Option("--bind", metavar=_("ADDRESS"), help=_("The address to listen on (all of this machine's by default)."))
@@ -243,9 +229,7 @@ def build() -> typer.Typer:
         address: Annotated[str, typer.Argument(metavar=_("ADDRESS"), help=_("The host's address and port, like 192.168.1.5:7333."))],
         code: Annotated[str, typer.Argument(metavar=pgettext("join code", "CODE"), help=_("The join code the host's terminal shows."))],
         name: Annotated[Optional[str], typer.Option("--name", metavar=_("NAME"), help=_("Your name at the table."))] = None,
-        coach: Annotated[
-            bool, typer.Option("--coach/--no-coach", help=_("Let the coach flag weaker plays as you make them."))
-        ] = False,
+        coach: CoachOption = False,
     ) -> None:
         from tutor.cli.table import join_command
 
