@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from tutor.games.base import IllegalAction
 from tutor.i18n import _, format_list
 from tutor.net.link import Closed, Link
 from tutor.trainer.commands import command_of, command_word, typed_word
@@ -86,7 +87,11 @@ class RemoteSession(TableSession):
         raise NotImplementedError
 
     def refused_line(self, message: dict[str, Any]) -> str:
-        raise NotImplementedError
+        """A refusal in one line: the engine's error, as the game words it at `tutor play`."""
+        params = message.get("params")
+        params = params if isinstance(params, dict) else {}
+        return self.illegal_line(IllegalAction(str(message.get("clause")), str(message.get("message")),
+                                               **{str(k): v for k, v in params.items()}))
 
     def decide(self) -> dict[str, Any] | None:
         """Prompts for this seat's decision; the action data to send, or None (nothing yet)."""
@@ -140,13 +145,8 @@ class RemoteSession(TableSession):
                 self.waiting_room()
                 return None
             return self.link.receive(timeout=None)
-        if not self.waiting and self.view and self.awaited():
-            action = self.decide()
-            if action is not None:
-                self.send_action(action)
-            return None
-        if not self.waiting and self.view and self.offering():
-            action = self.offer()
+        if not self.waiting and self.view and (self.awaited() or self.offering()):
+            action = self.decide() if self.awaited() else self.offer()
             if action is not None:
                 self.send_action(action)
             return None
@@ -169,10 +169,10 @@ class RemoteSession(TableSession):
                 self.decided()  # the clauses of a verdict stay at hand for `rules` until our next decision
         elif kind == "verdicts":
             self.on_verdicts(message.get("verdicts") or [])
-        elif kind == "refused":
+        elif kind == "refused":  # as at `tutor play`: the refusal first, then the coach's play that fits
             self.waiting = False
-            self.on_verdicts(message.get("verdicts") or [])
             self.say_error(self.refused_line(message))
+            self.on_verdicts(message.get("verdicts") or [])
         elif kind == "seats":
             self.on_seats(message)
         elif kind == "error":
@@ -211,8 +211,7 @@ class RemoteSession(TableSession):
 
     def show_seats(self, names: list[str | None], first: bool = False) -> None:
         """Who sits at the table, in seat order."""
-        people = [self.names(seat) if name or seat == self.seat else _("Bot %(number)d") % {"number": seat + 1}
-                  for seat, name in enumerate(names)]
+        people = [self.names(seat) for seat in range(len(names))]
         if people:
             self.console.show(_("At the table: %(players)s.") % {"players": format_list(people)})
         if first and not self.started and not self.welcome.get("host"):

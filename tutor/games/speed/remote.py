@@ -24,10 +24,8 @@ from types import SimpleNamespace
 from typing import Any
 
 from tutor.cards import Card
-from tutor.games.base import IllegalAction
 from tutor.games.speed import bots
 from tutor.games.speed.engine import Phase, View
-from tutor.games.speed.narrate import illegal_line
 from tutor.games.speed.net import drawn_card, reveal_remarks, verdict_of, view_of
 from tutor.games.speed.session import SpeedSession
 from tutor.trainer.console import TimeUp
@@ -97,11 +95,6 @@ class SpeedRemote(RemoteSession, SpeedSession):
             except ValueError:
                 continue
             self.say_verdict(verdict)
-
-    def refused_line(self, message: dict[str, Any]) -> str:
-        params = message.get("params") if isinstance(message.get("params"), dict) else {}
-        err = IllegalAction(str(message.get("clause", "SPD.6")), str(message.get("message", "")), **params)
-        return illegal_line(err, self.ascii)
 
     def awaited(self) -> bool:
         return super().awaited() and self.key() != self._timed_out

@@ -16,9 +16,9 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from tutor.games.base import Event, IllegalAction
+from tutor.games.base import Event
 from tutor.games.remark import Remark
-from tutor.games.thirty_three.narrate import coach_lines, event_line, illegal_line, instead_line
+from tutor.games.thirty_three.narrate import coach_lines, event_line, instead_line
 from tutor.games.thirty_three.net import (
     LATE_DRAW_PACE,
     TableView,
@@ -39,7 +39,6 @@ class RemoteSession33(RemoteSession, PlaySession):
 
     _now: TableView | None = None
     _offered: tuple[int, str, int | None] | None = None  # the table a late draw was last offered at
-    _drawing = False  # a late draw was sent and the table has not taken it yet
 
     def mirror(self, welcome: dict[str, Any]) -> Any:
         return SimpleNamespace(players=welcome["players"])
@@ -63,8 +62,6 @@ class RemoteSession33(RemoteSession, PlaySession):
     def on_update(self, events: list[dict[str, Any]], view: dict[str, Any], remarks: list[dict[str, Any]]) -> None:
         first = self._now is None
         self._now = view_from_data(view)
-        if not self._now.legal or self._now.waiting:
-            self._drawing = False
         for item in remarks:
             self.remember(int(item["seat"]), Remark(str(item["code"]), dict(item.get("detail") or {})))
         for event in events:
@@ -88,21 +85,6 @@ class RemoteSession33(RemoteSession, PlaySession):
             elif verdict.kind == "right":
                 self.coach_says(instead_line(verdict, self.ascii))
 
-    def refused_line(self, message: dict[str, Any]) -> str:
-        params = message.get("params") or {}
-        err = IllegalAction(str(message.get("clause")), str(message.get("message")),
-                            **{str(k): v for k, v in params.items()})
-        return illegal_line(err, self.ascii)
-
-    def dispatch(self, message: dict[str, Any]) -> str | None:
-        if message.get("type") == "refused":
-            # As at `tutor play`: the refusal first, then the coach's play that fits.
-            self.waiting = self._drawing = False
-            self.say_error(self.refused_line(message))
-            self.on_verdicts(message.get("verdicts") or [])
-            return None
-        return super().dispatch(message)
-
     # ----------------------------------------------------------------- this seat's decisions
 
     def decide(self) -> dict[str, Any] | None:
@@ -111,7 +93,7 @@ class RemoteSession33(RemoteSession, PlaySession):
 
     def offering(self) -> bool:
         now = self._now
-        if now is None or now.waiting or not now.legal or self._drawing:
+        if now is None or now.waiting or not now.legal:
             return False
         return self._offered != (now.plays, now.phase.value, now.current)
 
@@ -126,7 +108,6 @@ class RemoteSession33(RemoteSession, PlaySession):
             return None
         command = command_of(text)
         if command == "draw":
-            self._drawing = True  # other players' moves may come first: no second offer meanwhile
             return action_data(next(iter(now.legal)))
         if text.strip() and not self.handle_command(command):
             self.say_error(go_on_line(command_word("draw")))

@@ -11,10 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.games.base import IllegalAction
 from tutor.games.remark import Remark
 from tutor.games.three_thirteen.engine import View
-from tutor.games.three_thirteen.narrate import discard_verdict_lines, draw_verdict_lines, illegal_line, instead_line
+from tutor.games.three_thirteen.narrate import discard_verdict_lines, draw_verdict_lines, instead_line
 from tutor.games.three_thirteen.net import Instead, outs_of, verdict_of, view_of
 from tutor.games.three_thirteen.session import TTSession
 from tutor.i18n import _
@@ -75,18 +74,6 @@ class TTRemote(RemoteSession, TTSession):
                 self.coach_says(*draw_verdict_lines(verdict, self.ascii))
             else:
                 self.coach_says(*discard_verdict_lines(verdict, self.ascii))
-
-    def refused_line(self, message: dict[str, Any]) -> str:
-        params = message.get("params") or {}
-        return illegal_line(IllegalAction(str(message.get("clause")), str(message.get("message")), **params), self.ascii)
-
-    def dispatch(self, message: dict[str, Any]) -> str | None:
-        if message.get("type") == "refused":
-            # The refusal first, then the card the coach would discard, as at `tutor play`.
-            result = super().dispatch({**message, "verdicts": []})
-            self.on_verdicts(message.get("verdicts") or [])
-            return result
-        return super().dispatch(message)
 
     # ------------------------------------------------------------------ this seat's decision
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from tutor.games.base import IllegalAction
 from tutor.games.toepen.engine import Phase, View
 from tutor.games.toepen.net import KNOCK_PACE, action_data, remark_from_data, verdict_from_data, view_from_data
 from tutor.games.toepen.session import ToepenSession
@@ -120,10 +119,7 @@ class RemoteToepenSession(RemoteSession, ToepenSession):
         illegal = [v for v in self.verdicts(message.get("verdicts") or []) if v.kind == "illegal"]
         if illegal:
             return self.verdict_line(illegal[0])
-        params = message.get("params")
-        err = IllegalAction(str(message.get("clause")), str(message.get("message")),
-                            **(params if isinstance(params, dict) else {}))
-        return self.illegal_line(err)
+        return super().refused_line(message)
 
     @staticmethod
     def verdicts(data: list[Any]) -> list[Any]:
