@@ -109,14 +109,12 @@ def host_command(game_name: str | None, players: int | None, level: str, seed: i
             "choices": "bot, pause", "value": quoted(on_drop)}, 2) from None
     if not 0 <= port <= 65535:
         raise UserError(_("A port is a number from 1 to 65535, not %(port)d.") % {"port": port}, 2)
+    append = resume is not None  # a resumed table writes on at the end of its record
     if resume is not None:
-        found = resumed(resume)
-        game, kit, state, header, names, host_seat = found
+        game, kit, state, header, names, host_seat = resumed(resume)
         level = header.get("level", level)
         clock = header.get("clock")
-        record = resume
-        writer_path, append = resume, True
-        seed = header.get("seed", 0)
+        writer_path = resume
         rng = random.Random()  # the bots' choices from here on are new ones
         options_record = header.get("options", {})
     else:
@@ -132,9 +130,7 @@ def host_command(game_name: str | None, players: int | None, level: str, seed: i
         if start_when is not None and not 1 <= start_when <= setup.players:
             raise UserError(_("--start-when takes 1 to %(players)d players.") % {"players": setup.players}, 2)
         options_record = kit.record_options(setup.options, setup.players)
-        if record is None:
-            record = tables_dir() / f"{game.id}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
-        writer_path, append = record, False
+        writer_path = record or tables_dir() / f"{game.id}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
         header = {"game": game.id, "seed": seed, "options": options_record, "tutor": __version__,
                   "level": level, **({"clock": clock} if clock is not None else {})}
     net = net_game(game)

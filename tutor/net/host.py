@@ -75,7 +75,7 @@ class Conn:
         self.tokens = float(BURST)
         self.stamp = time.monotonic()
         self.warned = 0.0
-        self.task: asyncio.Task[None] | None = None
+        self.task: asyncio.Task[None] | None = None  # kept so the writing task is not collected
         self.tap: Callable[[bytes], None] | None = None  # sees every byte sent (the tests' check)
         if writer is not None:
             self.task = asyncio.get_running_loop().create_task(self._pump())
@@ -182,7 +182,6 @@ class Table:
         # Seats whose player has been at the table since it opened (the host's own is there from the start).
         self.came: set[int] = {host_seat}
         self.since: dict[int, float] = {}  # when each seat the clock runs for began to be waited for
-        self.warned: set[int] = set()
         if started:
             self.start_event.set()
         #: (seat, bytes) for every message sent to a seat (tests check what each seat was sent).
@@ -202,9 +201,12 @@ class Table:
     def humans_here(self) -> set[int]:
         return {s.index for s in self.seats if s.human and s.conn is not None}
 
+    def away(self, but: Seat | None = None) -> list[int]:
+        """The seats whose player is not connected (but `but`)."""
+        return [s.index for s in self.seats if s.away and s is not but]
+
     def seats_message(self) -> dict[str, Any]:
-        return {"type": "seats", "names": self.names(), "away": [s.index for s in self.seats if s.away],
-                "started": self.started}
+        return {"type": "seats", "names": self.names(), "away": self.away(), "started": self.started}
 
     def broadcast(self, message: dict[str, Any]) -> None:
         for seat in self.seats:
@@ -215,7 +217,7 @@ class Table:
         return {"type": "welcome", "protocol": PROTOCOL, "seat": seat.index, "game": self.game,
                 "players": len(self.seats), "names": self.names(), "options": self.options, "level": self.level,
                 "clock": self.clock, "host": seat.host, "rejoined": rejoined, "started": self.started,
-                "away": [s.index for s in self.seats if s.away and s is not seat],
+                "away": self.away(but=seat),
                 "on_drop": self.on_drop.value}
 
     def seat_for(self, name: str) -> Seat | str:
@@ -260,7 +262,7 @@ class Table:
     def maybe_start(self) -> None:
         if self.started or self.start_when is None:
             return
-        if sum(1 for s in self.seats if s.human and s.conn is not None) >= self.start_when:
+        if len(self.humans_here()) >= self.start_when:
             self.start()
 
     def start(self) -> None:
@@ -345,7 +347,6 @@ class Table:
     def apply(self, seat: int, action: Any, remarks: dict[int, list[dict[str, Any]]],
               answer: tuple[int, int] | None = None) -> None:
         self.since.pop(seat, None)
-        self.warned.discard(seat)
         self.publish(self.state.apply(action), remarks, answer)
 
     def bot_acts(self, seat: int, action: Any) -> None:
