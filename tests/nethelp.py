@@ -302,6 +302,7 @@ class ToyRemote(RemoteSession):
         return SimpleNamespace(players=welcome["players"])
 
     def on_update(self, events: list[dict[str, Any]], view: dict[str, Any], remarks: list[dict[str, Any]]) -> None:
+        self.remember_remarks(remarks)
         for event in events:
             if event["event"] == "deal":
                 self.console.show("dealt " + " ".join(event["hand"]))

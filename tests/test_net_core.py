@@ -204,3 +204,19 @@ def test_join_and_host_errors_are_one_line_in_the_users_language(capsys, tmp_pat
     assert "prievadas jau užimtas" in err  # EADDRINUSE
     assert "Traceback" not in err and "refused" not in err and "in use" not in err
     assert len(err.strip().splitlines()) == 5
+
+
+def test_a_seat_keeps_well_formed_remarks_for_why_and_passes_over_the_rest():
+    import io
+    from types import SimpleNamespace
+
+    from tutor.games.remark import Remark
+    from tutor.trainer.console import LineConsole
+
+    welcome = {"seat": 0, "players": 3, "names": ["Ona", None, None], "level": "easy", "started": True}
+    session = ToyRemote(LineConsole(io.StringIO(), io.StringIO()), SimpleNamespace(), welcome)
+    session.dispatch({"type": "update", "events": [], "view": {"legal": []}, "remarks": [
+        {"seat": 1, "code": "toy_played", "detail": {"card": "AS"}},
+        {"seat": "x", "code": "toy_played"}, {"seat": 2, "code": 7}, {"seat": 2, "code": "c", "detail": [1]},
+        {"seat": 2, "code": "c", "detail": {"card": ["AS"]}}, "nonsense"]})
+    assert list(session.reasons) == [(1, Remark("toy_played", {"card": "AS"}))]

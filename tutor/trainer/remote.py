@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from tutor.games.base import IllegalAction
+from tutor.games.remark import Remark
 from tutor.i18n import _, format_list
 from tutor.net.link import Closed, Link
 from tutor.trainer.commands import command_of, command_word, typed_word
@@ -151,6 +152,20 @@ class RemoteSession(TableSession):
                 self.send_action(action)
             return None
         return self.link.receive(timeout=None)
+
+    def remember_remarks(self, remarks: list[Any]) -> None:
+        """Keeps what the bots said of their decisions (for `why`); one that is not well formed is passed over."""
+        for item in remarks:
+            if not isinstance(item, dict) or not isinstance(item.get("code"), str):
+                continue
+            detail = item.get("detail") or {}
+            if not isinstance(detail, dict) or not all(isinstance(v, (int, str)) for v in detail.values()):
+                continue
+            try:
+                seat = int(item["seat"])
+            except (KeyError, TypeError, ValueError):
+                continue
+            self.remember(seat, Remark(item["code"], dict(detail)))
 
     def send_action(self, action: dict[str, Any]) -> None:
         self.waiting = True

@@ -17,7 +17,6 @@ from types import SimpleNamespace
 from typing import Any
 
 from tutor.games.base import Event
-from tutor.games.remark import Remark
 from tutor.games.thirty_three.narrate import coach_lines, event_line, instead_line
 from tutor.games.thirty_three.net import (
     LATE_DRAW_PACE,
@@ -62,8 +61,7 @@ class RemoteSession33(RemoteSession, PlaySession):
     def on_update(self, events: list[dict[str, Any]], view: dict[str, Any], remarks: list[dict[str, Any]]) -> None:
         first = self._now is None
         self._now = view_from_data(view)
-        for item in remarks:
-            self.remember(int(item["seat"]), Remark(str(item["code"]), dict(item.get("detail") or {})))
+        self.remember_remarks(remarks)
         for event in events:
             line = self.event_line(event)
             if line:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.games.remark import Remark
 from tutor.games.three_thirteen.engine import View
 from tutor.games.three_thirteen.narrate import discard_verdict_lines, draw_verdict_lines, instead_line
 from tutor.games.three_thirteen.net import Instead, outs_of, verdict_of, view_of
@@ -55,8 +54,7 @@ class TTRemote(RemoteSession, TTSession):
         return super().event_line(event)
 
     def on_update(self, events: list[dict[str, Any]], view: dict[str, Any], remarks: list[dict[str, Any]]) -> None:
-        for said in remarks:
-            self.remember(said["seat"], Remark(said["code"], dict(said.get("detail") or {})))
+        self.remember_remarks(remarks)
         if events and self.state.wild is None and view:
             self.state.wild = view.get("wild")
         self.emit(events)  # the local session's: each event's line, then a round's scoring

@@ -27,7 +27,6 @@ from typing import Any
 
 from tutor.cards import Card
 from tutor.games.base import Event, IllegalAction
-from tutor.games.remark import Remark
 from tutor.games.toepen import bots, coach
 from tutor.games.toepen.engine import (
     DECISION_EVENTS,
@@ -301,13 +300,6 @@ def remark_data(level: str, seat: int, action: Action, view: View) -> dict[str, 
     return {"code": found.code, "detail": dict(found.detail)}
 
 
-def remark_from_data(data: Any) -> Remark:
-    if not isinstance(data, dict) or not isinstance(data.get("code"), str):
-        raise ValueError(f"not a remark: {data!r}")
-    detail = data.get("detail") or {}
-    if not isinstance(detail, dict) or not all(isinstance(v, (int, str)) for v in detail.values()):
-        raise ValueError(f"not a remark's detail: {detail!r}")
-    return Remark(data["code"], dict(detail))
 
 
 # ----------------------------------------------------------------------------- the coach

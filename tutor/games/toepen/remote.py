@@ -17,7 +17,7 @@ import time
 from typing import Any
 
 from tutor.games.toepen.engine import Phase, View
-from tutor.games.toepen.net import KNOCK_PACE, action_data, remark_from_data, verdict_from_data, view_from_data
+from tutor.games.toepen.net import KNOCK_PACE, action_data, verdict_from_data, view_from_data
 from tutor.games.toepen.session import ToepenSession
 from tutor.i18n import _, quoted
 from tutor.trainer.commands import split_command, typed_word
@@ -97,11 +97,7 @@ class RemoteToepenSession(RemoteSession, ToepenSession):
 
     def on_update(self, events: list[dict[str, Any]], view: dict[str, Any], remarks: list[dict[str, Any]]) -> None:
         self.state.update(view)
-        for said in remarks:
-            try:
-                self.remember(int(said["seat"]), remark_from_data(said))
-            except (KeyError, TypeError, ValueError):
-                continue
+        self.remember_remarks(remarks)
         self.emit(events)
         if not events and not self.state.is_over:  # back at the table (a rejoin, a resumed table): as it is now
             self._shown = self.moment()

@@ -274,7 +274,6 @@ def playout(pos: Position, hands: np.ndarray, forced: np.ndarray | None) -> tupl
     in_hand = pos.in_hand
     seats_in = [s for s in range(n) if in_hand[s]]
     m = len(seats_in)
-    size = len(pos.mine)
     held = {s: [hands[s, j] for j in range(4 - pos.done)] for s in seats_in}  # by seat
     seen = np.zeros(count, dtype=np.int16)
     legal = np.ones(count, dtype=bool)
