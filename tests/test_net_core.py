@@ -220,3 +220,23 @@ def test_a_seat_keeps_well_formed_remarks_for_why_and_passes_over_the_rest():
         {"seat": "x", "code": "toy_played"}, {"seat": 2, "code": 7}, {"seat": 2, "code": "c", "detail": [1]},
         {"seat": 2, "code": "c", "detail": {"card": ["AS"]}}, "nonsense"]})
     assert list(session.reasons) == [(1, Remark("toy_played", {"card": "AS"}))]
+
+
+def test_the_shared_data_checks_take_only_what_they_name():
+    from tutor.net.checks import exact, flag, listing, whole
+
+    assert whole(3, 0, 5) == 3 and whole(None, none=True) is None
+    for bad in (True, 2.0, "3", None, 6, -1):
+        with pytest.raises(ValueError):
+            whole(bad, 0, 5)
+    assert flag(False) is False
+    with pytest.raises(ValueError):
+        flag(0)
+    assert listing([1, 2], 2) == [1, 2]
+    for bad in ([1, 2, 3], (1,), "ab"):
+        with pytest.raises(ValueError):
+            listing(bad, 2)
+    assert exact({"event": "x", "card": "AS"}, {"event"}, {"card"})["card"] == "AS"
+    for bad in ({"card": "AS"}, {"event": "x", "seat": 1}, ["event"]):
+        with pytest.raises(ValueError):
+            exact(bad, {"event"}, {"card"})

@@ -32,6 +32,7 @@ from tutor.games.base import Event, IllegalAction
 from tutor.games.remark import Remark
 from tutor.games.speed import bots, coach
 from tutor.games.speed.engine import SOURCES, Action, Discard, Draw, Match, Pass, Phase, State, View
+from tutor.net.checks import exact, flag, listing, whole
 from tutor.net.game import NetGame
 
 # ----------------------------------------------------------------------------- cards
@@ -49,34 +50,6 @@ def card_of(code: Any) -> Card:
 
 def _maybe_card(code: Any) -> Card | None:
     return None if code is None else card_of(code)
-
-
-def _int(value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"not a whole number: {value!r}")
-    return value
-
-
-def _bool(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"not true or false: {value!r}")
-    return value
-
-
-def _list(value: Any) -> list[Any]:
-    if not isinstance(value, list):
-        raise ValueError(f"not a list: {value!r}")
-    return value
-
-
-def _keys(data: Any, required: set[str], optional: frozenset[str] | set[str] = frozenset()) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise ValueError("not an object")
-    missing = required - data.keys()
-    extra = data.keys() - required - optional
-    if missing or extra:
-        raise ValueError(f"keys: missing {sorted(missing)}, unknown {sorted(map(str, extra))}")
-    return data
 
 
 # ----------------------------------------------------------------------------- actions
@@ -100,17 +73,17 @@ def action(data: Any, seat: int) -> Action:
     Whether it is legal now is the engine's to say."""
     kind = data.get("event") if isinstance(data, dict) else None
     if kind == "draw":
-        source = _keys(data, {"event", "from"})["from"]
+        source = exact(data, {"event", "from"})["from"]
         if source not in SOURCES:
             raise ValueError(f"not a source: {source!r}")
         return Draw(seat, source)
     if kind == "discard":
-        return Discard(seat, card_of(_keys(data, {"event", "card"})["card"]))
+        return Discard(seat, card_of(exact(data, {"event", "card"})["card"]))
     if kind == "match":
-        _keys(data, {"event"})
+        exact(data, {"event"})
         return Match(seat)
     if kind == "pass":
-        _keys(data, {"event"})
+        exact(data, {"event"})
         return Pass(seat)
     raise ValueError(f"not a 3-13 Speed action: {data!r}")
 
@@ -144,25 +117,25 @@ def view_data(v: View) -> dict[str, Any]:
 
 def view_of(data: Any) -> View:
     """A view's data back as the engine's `View` (each card as copy 0); ValueError if malformed."""
-    d = _keys(data, _VIEW_KEYS, _EXTRA_KEYS)
+    d = exact(data, _VIEW_KEYS, _EXTRA_KEYS)
     phase = d["phase"]
     if phase not in {p.value for p in Phase}:
         raise ValueError(f"not a phase: {phase!r}")
     return View(
-        player=_int(d["player"]),
-        players=_int(d["players"]),
-        hand_number=_int(d["hand_number"]),
-        wild=_int(d["wild"]),
+        player=whole(d["player"]),
+        players=whole(d["players"]),
+        hand_number=whole(d["hand_number"]),
+        wild=whole(d["wild"]),
         phase=phase,
-        hand=tuple(card_of(c) for c in _list(d["hand"])),
-        tops=tuple(_maybe_card(c) for c in _list(d["tops"])),
-        pile_sizes=tuple(_int(n) for n in _list(d["pile_sizes"])),
-        middle_size=_int(d["middle_size"]),
-        matched=tuple(_int(p) for p in _list(d["matched"])),
-        last_cycle=_bool(d["last_cycle"]),
-        cycle=_int(d["cycle"]),
-        chosen=_bool(d["chosen"]),
-        totals=tuple(_int(t) for t in _list(d["totals"])),
+        hand=tuple(card_of(c) for c in listing(d["hand"])),
+        tops=tuple(_maybe_card(c) for c in listing(d["tops"])),
+        pile_sizes=tuple(whole(n) for n in listing(d["pile_sizes"])),
+        middle_size=whole(d["middle_size"]),
+        matched=tuple(whole(p) for p in listing(d["matched"])),
+        last_cycle=flag(d["last_cycle"]),
+        cycle=whole(d["cycle"]),
+        chosen=flag(d["chosen"]),
+        totals=tuple(whole(t) for t in listing(d["totals"])),
     )
 
 
@@ -258,16 +231,16 @@ def verdict_of(data: Any) -> Any:
     cls, cards, lists, code_lists = _VERDICTS[data["kind"]]
     names = {f.name for f in fields(cls)}
     keys = {"verdict" if n == "kind" else n for n in names}
-    d = _keys(data, {"kind"} | keys)
+    d = exact(data, {"kind"} | keys)
     values: dict[str, Any] = {}
     for name in names:
         value = d["verdict" if name == "kind" else name]
         if name in cards:
             value = _maybe_card(value)
         elif name in lists:
-            value = tuple(card_of(c) for c in _list(value))
+            value = tuple(card_of(c) for c in listing(value))
         elif name in code_lists:
-            value = tuple(card_of(c).code for c in _list(value))
+            value = tuple(card_of(c).code for c in listing(value))
         values[name] = value
     return cls(**values)
 

@@ -40,6 +40,7 @@ from tutor.games.thirty_three.engine import (
     State,
     View,
 )
+from tutor.net.checks import listing, whole
 from tutor.net.game import NetGame
 
 #: Seconds a human who still has to draw (33.10) gets before a bot's draw makes them lose.
@@ -150,9 +151,7 @@ def view_data(view: TableView) -> dict[str, Any]:
 
 
 def _int(value: Any, low: int = 0, high: int = 10**9) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(value)
-    return value
+    return whole(value, low, high)  # type: ignore[no-any-return]
 
 
 def _seat(value: Any, players: int) -> int:
@@ -171,12 +170,6 @@ def _faces(value: Any, limit: int = 1000) -> tuple[str, ...]:
     return tuple(_face(v) for v in value)
 
 
-def _list(value: Any, limit: int) -> list[Any]:
-    if not isinstance(value, list) or len(value) > limit:
-        raise ValueError(value)
-    return value
-
-
 VIEW_KEYS = frozenset({"seat", "hand", "total", "pile", "stock", "hands", "current", "players", "phase",
                        "plays", "pending", "picks", "loser", "manual", "legal", "waiting"})
 
@@ -190,8 +183,8 @@ def view_from_data(data: Any) -> TableView:
     phase = _PHASES.get(data["phase"]) if isinstance(data["phase"], str) else None
     if phase is None or not isinstance(data["manual"], bool) or not isinstance(data["waiting"], bool):
         raise ValueError("view")
-    sizes = tuple(_int(n, 0, 1000) for n in _list(data["hands"], players))
-    picks = _list(data["picks"], players)
+    sizes = tuple(_int(n, 0, 1000) for n in listing(data["hands"], players))
+    picks = listing(data["picks"], players)
     if len(sizes) != players or len(picks) != players:
         raise ValueError("view")
     return TableView(
@@ -205,11 +198,11 @@ def view_from_data(data: Any) -> TableView:
         players=players,
         phase=phase,
         plays=_int(data["plays"]),
-        pending=tuple(_seat(q, players) for q in _list(data["pending"], players)),
+        pending=tuple(_seat(q, players) for q in listing(data["pending"], players)),
         picks=tuple(None if c is None else _face(c) for c in picks),
         loser=None if data["loser"] is None else _seat(data["loser"], players),
         manual=data["manual"],
-        legal=tuple(action(a, seat) for a in _list(data["legal"], 100)),
+        legal=tuple(action(a, seat) for a in listing(data["legal"], 100)),
         waiting=data["waiting"],
     )
 

@@ -44,6 +44,7 @@ from tutor.games.toepen.engine import (
     View,
     card_from_code,
 )
+from tutor.net.checks import flag, listing, whole
 from tutor.net.game import NetGame
 
 #: Seconds a human who may knock gets before a bot's card; then the bot plays (TOE.7: at any moment).
@@ -163,30 +164,18 @@ def view_data(state: State, seat: int) -> dict[str, Any]:
     }
 
 
-def _int(x: Any, none: bool = False) -> Any:
-    if x is None and none:
-        return None
-    if not isinstance(x, int) or isinstance(x, bool):
-        raise ValueError(f"not a whole number: {x!r}")
-    return x
-
-
 def _ints(xs: Any) -> tuple[int, ...]:
-    if not isinstance(xs, list):
-        raise ValueError(f"not a list: {xs!r}")
-    return tuple(_int(x) for x in xs)
+    return tuple(whole(x) for x in listing(xs))
 
 
 def _flags(xs: Any) -> tuple[bool, ...]:
-    if not isinstance(xs, list) or not all(isinstance(x, bool) for x in xs):
-        raise ValueError(f"not a list of flags: {xs!r}")
-    return tuple(xs)
+    return tuple(flag(x) for x in listing(xs))
 
 
 def _trick(pairs: Any) -> tuple[tuple[int, Card], ...]:
     if not isinstance(pairs, list) or not all(isinstance(p, list) and len(p) == 2 for p in pairs):
         raise ValueError(f"not a trick: {pairs!r}")
-    return tuple((_int(q), _card(c)) for q, c in pairs)
+    return tuple((whole(q), _card(c)) for q, c in pairs)
 
 
 def view_from_data(data: dict[str, Any]) -> View:
@@ -203,27 +192,27 @@ def view_from_data(data: dict[str, Any]) -> View:
         if not isinstance(tricks, list):
             raise ValueError("tricks is a list")
         return View(
-            player=_int(data["seat"]),
-            players=_int(data["players"]),
-            hand_number=_int(data["hand_number"]),
-            dealer=_int(data["dealer"]),
+            player=whole(data["seat"]),
+            players=whole(data["players"]),
+            hand_number=whole(data["hand_number"]),
+            dealer=whole(data["dealer"]),
             phase=Phase(data["phase"]),
-            current=_int(data["current"], none=True),
+            current=whole(data["current"], none=True),
             hand=_cards(data["hand"]),
             hand_sizes=_ints(data["hand_sizes"]),
-            stock_size=_int(data["stock_size"]),
+            stock_size=whole(data["stock_size"]),
             threw=_flags(data["threw"]),
             thrown=tuple(None if t is None else _cards(t) for t in thrown),
             points=_ints(data["points"]),
-            limit=_int(data["limit"]),
+            limit=whole(data["limit"]),
             active=_flags(data["active"]),
             in_hand=_flags(data["in_hand"]),
-            stake=_int(data["stake"]),
-            last_knocker=_int(data["last_knocker"], none=True),
-            poor=_int(data["poor"], none=True),
+            stake=whole(data["stake"]),
+            last_knocker=whole(data["last_knocker"], none=True),
+            poor=whole(data["poor"], none=True),
             pending=_ints(data["pending"]),
             knockers=_ints(data["knockers"]),
-            leader=_int(data["leader"]),
+            leader=whole(data["leader"]),
             led_suit=led,
             trick=_trick(data["trick"]),
             tricks=tuple(_trick(t) for t in tricks),
