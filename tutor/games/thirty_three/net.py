@@ -109,15 +109,17 @@ def legal_for(state: State, seat: int) -> list[Action]:
 
 
 def table_view(state: State, seat: int) -> TableView:
+    """The engine's view of the seat (what it may see is decided there), with what it may decide."""
+    seen = state.view(seat)
     return TableView(
         seat=seat,
-        hand=tuple(state.hands[seat]),
-        total=state.total,
-        pile=tuple(state.pile),
-        stock_size=len(state.stock),
-        hand_sizes=tuple(len(h) for h in state.hands),
-        current=state.current_player,
-        players=state.players,
+        hand=seen.hand,
+        total=seen.total,
+        pile=seen.pile,
+        stock_size=seen.stock_size,
+        hand_sizes=seen.hand_sizes,
+        current=seen.current,
+        players=seen.players,
         phase=state.phase,
         plays=state.plays,
         pending=tuple(state.pending),
